@@ -1,0 +1,17 @@
+import type { Catalog } from './catalog.ts';
+
+export const de: Catalog = {
+  meta: { homeTitle: 'Startseite', homeDescription: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.' },
+  home: {
+    welcome: 'Willkommen',
+    intro: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.',
+    languageLabel: 'Sprache',
+  },
+  nav: { skipToContent: 'Zum Inhalt springen', home: 'Startseite' },
+  errors: {
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundText: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
+    genericTitle: 'Ein Fehler ist aufgetreten',
+    backHome: 'Zurück zur Startseite',
+  },
+};

@@ -1,0 +1,17 @@
+import type { Catalog } from './catalog.ts';
+
+export const en: Catalog = {
+  meta: { homeTitle: 'Home', homeDescription: 'Workshops, advice and materials for parents and children.' },
+  home: {
+    welcome: 'Welcome',
+    intro: 'Workshops, advice and materials for parents and children.',
+    languageLabel: 'Language',
+  },
+  nav: { skipToContent: 'Skip to content', home: 'Home' },
+  errors: {
+    notFoundTitle: 'Page not found',
+    notFoundText: 'The page you are looking for does not exist or has moved.',
+    genericTitle: 'An error occurred',
+    backHome: 'Back to the home page',
+  },
+};

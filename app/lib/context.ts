@@ -1,0 +1,5 @@
+import { createContext } from 'react-router';
+import type { ApiTransport } from './api-client.ts';
+
+/** The API transport loaders use; the server puts an in-process one here for every request. */
+export const apiTransportContext = createContext<ApiTransport>();

@@ -1,0 +1,16 @@
+import { data } from 'react-router';
+import { type UiLanguage, languageOfPath } from '../../core/languages.ts';
+import { createApiClient } from './api-client.ts';
+import { apiTransportContext } from './context.ts';
+
+type LoaderArgsLike = { request: Request; context: { get: <T>(key: import('react-router').RouterContext<T>) => T } };
+
+/** The language of the request URL and an API client speaking it. */
+export function requestApi({ request, context }: LoaderArgsLike) {
+  const language: UiLanguage = languageOfPath(new URL(request.url).pathname);
+  return { language, api: createApiClient(context.get(apiTransportContext), { language }) };
+}
+
+export function notFoundResponse(): never {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import { languageOfPath, localeOf } from '../core/languages.ts';
+import type { Route } from './+types/root';
+import './app.css';
+import { createI18n } from './i18n/i18n.ts';
+import { requestApi } from './lib/request-language.ts';
+
+export type SiteSummary = { name: string; allowedLanguages: string[] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const { language, api } = requestApi(args);
+  const detected = await api.post<{ site: { name: string }; cmsLanguages: { code2: string }[] }>('v2/master/domainDetect');
+  if (detected.errored) throw new Response(detected.error.message, { status: detected.error.statusCode || 500 });
+  const site: SiteSummary = {
+    name: detected.data.site.name,
+    allowedLanguages: detected.data.cmsLanguages.map((entry) => entry.code2),
+  };
+  // Routes exist for every UI language, but a site serves only the languages it allows.
+  if (!site.allowedLanguages.includes(language)) throw new Response(null, { status: 404 });
+  return { language, site };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const location = useLocation();
+  const language = rootData?.language ?? languageOfPath(location.pathname);
+  const i18n = useMemo(() => createI18n(language), [language]);
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta property="og:locale" content={localeOf[language].replace('-', '_')} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-800 antialiased">
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <p className="text-6xl font-bold text-teal-700">{status}</p>
+      <h1 className="mt-4 text-3xl font-semibold">{notFound ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
+      {notFound && <p className="mt-4 text-lg">{t('errors.notFoundText')}</p>}
+      <a className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white" href="/">
+        {t('errors.backHome')}
+      </a>
+    </main>
+  );
+}

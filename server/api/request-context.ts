@@ -1,0 +1,52 @@
+import type { Cache } from '../cache/cache.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import type { Config } from '../config.ts';
+
+export type SiteLanguage = { id: number; code: string; code2: string; name: string; isDefault: boolean };
+
+export type StoreInfo = {
+  id: number;
+  name: string;
+  languageCode: string;
+  currency: { id: number; code: string; symbol: string; label: string; decimals: number };
+  /** Display-currency units per 1 EUR, as a decimal string (exact). */
+  eurRate: string;
+  isDefault: boolean;
+};
+
+/** Everything about a site that a request needs, loaded once per site and cached. */
+export type SiteInfo = {
+  id: number;
+  name: string;
+  url: string;
+  apiKeyToken: string;
+  apiKeyId: number;
+  subdomain: string;
+  externalUrls: Record<string, string>;
+  defaultLanguage: string;
+  languages: SiteLanguage[];
+  stores: StoreInfo[];
+  domains: { name: string; host: string; isPrimary: boolean }[];
+};
+
+export type RequestUser = { id: number; email: string; isBackofficeUser: boolean; scope: string };
+
+/** The first argument of every service call. */
+export type RequestContext = {
+  requestId: string;
+  site: SiteInfo;
+  store: StoreInfo;
+  /** Two-letter code of the language the response is written in. */
+  language: string;
+  currency: StoreInfo['currency'];
+  user: RequestUser | null;
+};
+
+/** What services are built from: one per process. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  cache: Cache;
+  logger: Logger;
+};

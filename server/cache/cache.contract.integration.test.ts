@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { testEnv } from '../testing/test-env.ts';
+import { type Cache, cached } from './cache.ts';
+import { MemoryCache } from './memory-cache.ts';
+import { RedisCache } from './redis-cache.ts';
+
+type Backend = { name: string; create: () => Cache };
+
+const backends: Backend[] = [{ name: 'memory', create: () => new MemoryCache({ maxEntries: 1000 }) }];
+if (testEnv.TEST_REDIS_URL) {
+  const url = testEnv.TEST_REDIS_URL;
+  backends.push({ name: 'redis', create: () => new RedisCache(url, { prefix: `test:${randomUUID()}:` }) });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(backends)('cache contract: $name', ({ create }) => {
+  let cache: Cache;
+  const opened: Cache[] = [];
+  beforeEach(async () => {
+    cache = create();
+    opened.push(cache);
+  });
+  afterAll(async () => {
+    for (const instance of opened) {
+      await instance.flush();
+      await instance.close();
+    }
+  });
+
+  it('returns what was set, as a copy, and undefined for a miss', async () => {
+    const value = { title: 'Škola', items: [1, 2, 3] };
+    await cache.set('api', 'k1', value);
+    const first = await cache.get<typeof value>('api', 'k1');
+    expect(first).toEqual(value);
+    first!.items.push(4);
+    expect(await cache.get('api', 'k1')).toEqual(value);
+    expect(await cache.get('api', 'missing')).toBeUndefined();
+    expect(await cache.get('other', 'k1')).toBeUndefined();
+  });
+
+  it('keeps falsy values distinct from a miss', async () => {
+    await cache.set('api', 'zero', 0);
+    await cache.set('api', 'empty', '');
+    await cache.set('api', 'null', null);
+    expect(await cache.get('api', 'zero')).toBe(0);
+    expect(await cache.get('api', 'empty')).toBe('');
+    expect(await cache.get('api', 'null')).toBeNull();
+  });
+
+  it('expires entries after their TTL', async () => {
+    await cache.set('api', 'short', 'x', { ttlSeconds: 1 });
+    await cache.set('api', 'long', 'y', { ttlSeconds: 60 });
+    expect(await cache.get('api', 'short')).toBe('x');
+    await sleep(1200);
+    expect(await cache.get('api', 'short')).toBeUndefined();
+    expect(await cache.get('api', 'long')).toBe('y');
+  });
+
+  it('deletes one key', async () => {
+    await cache.set('api', 'a', 1);
+    await cache.set('api', 'b', 2);
+    await cache.delete('api', 'a');
+    expect(await cache.get('api', 'a')).toBeUndefined();
+    expect(await cache.get('api', 'b')).toBe(2);
+  });
+
+  it('deletes by tag across namespaces and leaves untagged entries', async () => {
+    await cache.set('api', 'post-1', 'p1', { tags: ['posts', 'site:1'] });
+    await cache.set('pages', 'home', 'h', { tags: ['site:1'] });
+    await cache.set('api', 'product-1', 'x', { tags: ['products'] });
+    expect(await cache.deleteByTag('site:1')).toBe(2);
+    expect(await cache.get('api', 'post-1')).toBeUndefined();
+    expect(await cache.get('pages', 'home')).toBeUndefined();
+    expect(await cache.get('api', 'product-1')).toBe('x');
+    expect(await cache.deleteByTag('site:1')).toBe(0);
+  });
+
+  it('lists namespaces with key counts and keys of one namespace', async () => {
+    await cache.set('api', 'b', 1);
+    await cache.set('api', 'a', 1);
+    await cache.set('sites', 'localhost', 1);
+    expect(await cache.namespaces()).toEqual([
+      { name: 'api', keys: 2 },
+      { name: 'sites', keys: 1 },
+    ]);
+    expect(await cache.keys('api')).toEqual(['a', 'b']);
+  });
+
+  it('keys with pattern characters stay literal', async () => {
+    await cache.set('api', 'GET /x?q=*[a]', 1);
+    await cache.set('api*', 'k', 2);
+    expect(await cache.keys('api')).toEqual(['GET /x?q=*[a]']);
+    await cache.flush('api*');
+    expect(await cache.get('api', 'GET /x?q=*[a]')).toBe(1);
+  });
+
+  it('flushes one namespace or all of them', async () => {
+    await cache.set('api', 'a', 1);
+    await cache.set('sites', 'b', 2);
+    await cache.flush('api');
+    expect(await cache.get('api', 'a')).toBeUndefined();
+    expect(await cache.get('sites', 'b')).toBe(2);
+    expect((await cache.namespaces()).map((ns) => ns.name)).toEqual(['sites']);
+    await cache.flush();
+    expect(await cache.namespaces()).toEqual([]);
+  });
+
+  it('reads through with cached(): computes once, then serves the stored value', async () => {
+    let calls = 0;
+    const compute = async () => {
+      calls++;
+      return { n: calls };
+    };
+    expect(await cached(cache, 'api', 'rt', { ttlSeconds: 60 }, compute)).toEqual({ n: 1 });
+    expect(await cached(cache, 'api', 'rt', { ttlSeconds: 60 }, compute)).toEqual({ n: 1 });
+    expect(calls).toBe(1);
+  });
+
+  it('increments counters atomically within a window that then expires', async () => {
+    const counts = await Promise.all(Array.from({ length: 20 }, () => cache.increment('rate', 'ip-1', 1)));
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await cache.increment('rate', 'ip-2', 1)).toBe(1);
+    await sleep(1200);
+    expect(await cache.increment('rate', 'ip-1', 1)).toBe(1);
+  });
+
+  it('answers ping', async () => {
+    await expect(cache.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('memory cache', () => {
+  it('evicts the least recently used entry beyond its size', async () => {
+    const cache = new MemoryCache({ maxEntries: 10 });
+    for (let i = 0; i < 10; i++) await cache.set('n', `k${i}`, i, { tags: ['t'] });
+    await cache.get('n', 'k0');
+    await cache.set('n', 'k10', 10, { tags: ['t'] });
+    expect(await cache.get('n', 'k1')).toBeUndefined();
+    expect(await cache.get('n', 'k0')).toBe(0);
+    expect(await cache.deleteByTag('t')).toBe(10);
+  });
+});

@@ -1,0 +1,43 @@
+export type CacheSetOptions = {
+  /** Seconds until the entry expires; omitted means it stays until evicted or deleted. */
+  ttlSeconds?: number;
+  /** Tags group entries across namespaces so that one write can invalidate all of them. */
+  tags?: string[];
+};
+
+export type CacheNamespaceInfo = { name: string; keys: number };
+
+/**
+ * The server-side cache. Namespaces separate kinds of entries (API responses, site lookups, ...)
+ * and are what the admin caches page lists and flushes. Values must be JSON-serialisable.
+ */
+export interface Cache {
+  readonly kind: 'memory' | 'redis';
+  get<T>(namespace: string, key: string): Promise<T | undefined>;
+  set(namespace: string, key: string, value: unknown, options?: CacheSetOptions): Promise<void>;
+  delete(namespace: string, key: string): Promise<void>;
+  deleteByTag(tag: string): Promise<number>;
+  /** Atomically adds 1 and returns the new count; the window starts with the first increment. */
+  increment(namespace: string, key: string, windowSeconds: number): Promise<number>;
+  namespaces(): Promise<CacheNamespaceInfo[]>;
+  keys(namespace: string): Promise<string[]>;
+  /** Empties one namespace, or every namespace when none is given. */
+  flush(namespace?: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Reads through the cache: a miss (or a cache failure) computes the value and stores it. */
+export async function cached<T>(
+  cache: Cache,
+  namespace: string,
+  key: string,
+  options: CacheSetOptions,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const hit = await cache.get<T>(namespace, key).catch(() => undefined);
+  if (hit !== undefined) return hit;
+  const value = await compute();
+  await cache.set(namespace, key, value, options).catch(() => {});
+  return value;
+}

@@ -1,0 +1,111 @@
+import { LRUCache } from 'lru-cache';
+import type { Cache, CacheNamespaceInfo, CacheSetOptions } from './cache.ts';
+
+type Entry = { json: string; namespace: string; tags: string[] };
+
+const SEPARATOR = '\u0000';
+
+/** Process-local LRU cache; the default when REDIS_URL is not set. */
+export class MemoryCache implements Cache {
+  readonly kind = 'memory' as const;
+  private readonly lru: LRUCache<string, Entry>;
+  private readonly byTag = new Map<string, Set<string>>();
+
+  constructor(options: { maxEntries: number }) {
+    this.lru = new LRUCache<string, Entry>({
+      max: options.maxEntries,
+      ttlAutopurge: false,
+      dispose: (entry, fullKey) => this.untag(fullKey, entry.tags),
+    });
+  }
+
+  private untag(fullKey: string, tags: string[]) {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(fullKey);
+      if (keys && keys.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  async get<T>(namespace: string, key: string): Promise<T | undefined> {
+    const entry = this.lru.get(namespace + SEPARATOR + key);
+    // Values are stored serialised so that callers can never mutate a cached object.
+    return entry ? (JSON.parse(entry.json) as T) : undefined;
+  }
+
+  async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<void> {
+    const fullKey = namespace + SEPARATOR + key;
+    const tags = options.tags ?? [];
+    this.lru.set(
+      fullKey,
+      { json: JSON.stringify(value), namespace, tags },
+      options.ttlSeconds ? { ttl: options.ttlSeconds * 1000 } : {},
+    );
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        this.byTag.set(tag, keys);
+      }
+      keys.add(fullKey);
+    }
+  }
+
+  async delete(namespace: string, key: string): Promise<void> {
+    this.lru.delete(namespace + SEPARATOR + key);
+  }
+
+  async increment(namespace: string, key: string, windowSeconds: number): Promise<number> {
+    const fullKey = namespace + SEPARATOR + key;
+    const entry = this.lru.get(fullKey);
+    const count = entry ? (JSON.parse(entry.json) as number) + 1 : 1;
+    if (entry) {
+      // Keep the window's original expiry: only the value changes.
+      entry.json = JSON.stringify(count);
+    } else {
+      this.lru.set(fullKey, { json: '1', namespace, tags: [] }, { ttl: windowSeconds * 1000 });
+    }
+    return count;
+  }
+
+  async deleteByTag(tag: string): Promise<number> {
+    const keys = [...(this.byTag.get(tag) ?? [])];
+    let deleted = 0;
+    for (const fullKey of keys) if (this.lru.delete(fullKey)) deleted++;
+    this.byTag.delete(tag);
+    return deleted;
+  }
+
+  async namespaces(): Promise<CacheNamespaceInfo[]> {
+    const counts = new Map<string, number>();
+    this.lru.purgeStale();
+    for (const entry of this.lru.values()) counts.set(entry.namespace, (counts.get(entry.namespace) ?? 0) + 1);
+    return [...counts].map(([name, keys]) => ({ name, keys })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async keys(namespace: string): Promise<string[]> {
+    this.lru.purgeStale();
+    const prefix = namespace + SEPARATOR;
+    return [...this.lru.keys()]
+      .filter((fullKey) => fullKey.startsWith(prefix))
+      .map((fullKey) => fullKey.slice(prefix.length))
+      .sort();
+  }
+
+  async flush(namespace?: string): Promise<void> {
+    if (namespace === undefined) {
+      this.lru.clear();
+      this.byTag.clear();
+      return;
+    }
+    const prefix = namespace + SEPARATOR;
+    for (const fullKey of [...this.lru.keys()]) if (fullKey.startsWith(prefix)) this.lru.delete(fullKey);
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.lru.clear();
+    this.byTag.clear();
+  }
+}

@@ -1,0 +1,78 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+
+/** The one database type services see, whichever engine runs underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseHandle = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns rows (the two drivers shape raw results differently). */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, when the engine is PGlite (tests dump it as a template). */
+  pglite?: PGlite;
+  /** The postgres.js client, when the engine is PostgreSQL. */
+  sql?: postgres.Sql;
+};
+
+/** pg_trgm and unaccent must be passed on every PGlite open, not only when first created. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+    // Every acknowledged commit is flushed to the data directory before the query returns.
+    relaxedDurability: false,
+  });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    pglite: client,
+    async rows<T extends Record<string, unknown>>(query: SQL) {
+      const result = (await db.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: 'shop' },
+  });
+  const db = drizzlePostgres({ client: sql }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    sql,
+    async rows<T extends Record<string, unknown>>(query: SQL) {
+      return (await db.execute(query)) as unknown as T[];
+    },
+    async ping() {
+      await sql`select 1`;
+    },
+    async close() {
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

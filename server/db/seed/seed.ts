@@ -1,0 +1,62 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { sites } from '../../modules/site/site.schema.ts';
+import { users } from '../../modules/users/users.schema.ts';
+import { hashPassword } from '../../modules/users/password.ts';
+import { seedCatalogue } from './catalogue-seed.ts';
+import { seedContent } from './content-seed.ts';
+import { seedDemoSite, seedReferenceData } from './site-seed.ts';
+
+/** Local-development accounts of the demo site; the README prints them. */
+export const demoAccounts = {
+  admin: { email: 'admin@ucionica.local', password: 'Admin123!', firstName: 'Ana', lastName: 'Urednica' },
+  customer: { email: 'kupac@ucionica.local', password: 'Kupac123!', firstName: 'Ivan', lastName: 'Kupac' },
+};
+
+/**
+ * Loads the reference lists, and the demo site when the database has no site yet. Running it again
+ * changes nothing, and the demo content goes in with one transaction: all of it or none.
+ */
+export async function seedDemo(db: Db, options: { mediaDir: string }): Promise<{ seeded: boolean; ms: number }> {
+  const started = Date.now();
+  await seedReferenceData(db);
+  const [existing] = await db.select({ sites: count() }).from(sites);
+  if ((existing?.sites ?? 0) > 0) return { seeded: false, ms: Date.now() - started };
+  const [adminHash, customerHash] = await Promise.all([
+    hashPassword(demoAccounts.admin.password),
+    hashPassword(demoAccounts.customer.password),
+  ]);
+  await db.transaction(async (tx) => {
+    const { siteId } = await seedDemoSite(tx);
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        {
+          siteId,
+          email: demoAccounts.admin.email,
+          passwordHash: adminHash,
+          firstName: demoAccounts.admin.firstName,
+          lastName: demoAccounts.admin.lastName,
+          displayName: `${demoAccounts.admin.firstName} ${demoAccounts.admin.lastName}`,
+          isBackofficeUser: true,
+          scope: 'admin',
+          emailVerifiedAt: new Date(),
+        },
+        {
+          siteId,
+          email: demoAccounts.customer.email,
+          passwordHash: customerHash,
+          firstName: demoAccounts.customer.firstName,
+          lastName: demoAccounts.customer.lastName,
+          displayName: `${demoAccounts.customer.firstName} ${demoAccounts.customer.lastName}`,
+          isBackofficeUser: false,
+          scope: 'customer',
+          emailVerifiedAt: new Date(),
+        },
+      ])
+      .returning({ id: users.id });
+    await seedContent(tx as unknown as Db, { siteId, mediaDir: options.mediaDir, adminUserId: admin!.id });
+    await seedCatalogue(tx as unknown as Db, { siteId, mediaDir: options.mediaDir, currencyIds: { eur: 44, hrk: 52 } });
+  });
+  return { seeded: true, ms: Date.now() - started };
+}

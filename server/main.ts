@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import type { ServerBuild } from 'react-router';
+import type { Cache } from './cache/cache.ts';
+import { MemoryCache } from './cache/memory-cache.ts';
+import { RedisCache } from './cache/redis-cache.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from './db/client.ts';
+import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDemo } from './db/seed/seed.ts';
+import { createHttpApp } from './http.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+export type RunningServer = {
+  port: number;
+  close(): Promise<void>;
+};
+
+/** Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export async function openConfiguredDatabase(
+  config: Config,
+  logger: Logger,
+): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
+  if (config.DATABASE_URL) {
+    const database = await openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
+    await runMigrations(database, config.DATABASE_URL);
+    return { database };
+  }
+  const lock = await lockDataDir(config.dataDir);
+  try {
+    const started = Date.now();
+    const database = await openPglite({ dataDir: config.pgliteDir });
+    await runMigrations(database);
+    logger.info({ ms: Date.now() - started, dir: config.pgliteDir }, 'embedded database ready');
+    return { database, lock };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+export async function startServer(config: Config, options: { dev?: boolean } = {}): Promise<RunningServer> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const { database, lock } = await openConfiguredDatabase(config, logger);
+  for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
+  if (config.SEED_DEMO) {
+    const result = await seedDemo(database.db, { mediaDir: config.mediaDir });
+    if (result.seeded) logger.info({ ms: result.ms }, 'demo content loaded');
+  }
+  const cache: Cache = config.REDIS_URL
+    ? new RedisCache(config.REDIS_URL)
+    : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES });
+
+  let getServerBuild: () => Promise<ServerBuild>;
+  let devMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (options.dev) {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: 'custom' });
+    devMiddleware = devServer.middlewares;
+    closeVite = () => devServer.close();
+    getServerBuild = () =>
+      devServer.ssrLoadModule('virtual:react-router/server-build') as unknown as Promise<ServerBuild>;
+  } else {
+    const buildPath = path.resolve('build/server/index.js');
+    if (!fs.existsSync(buildPath)) throw new Error('No production build: run `npm run build` first.');
+    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    getServerBuild = async () => build;
+  }
+
+  const { app } = createHttpApp({ config, logger, cache, db: database.db, database, getServerBuild });
+  const honoListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  const staticRoot = path.resolve('build/client');
+  const { serveStatic } = await import('./static-files.ts');
+  const serveClientFile = options.dev ? undefined : serveStatic(staticRoot);
+
+  const http = await import('node:http');
+  const server = http.createServer((req, res) => {
+    if (devMiddleware) return devMiddleware(req, res, () => honoListener(req, res));
+    if (serveClientFile?.(req, res)) return;
+    honoListener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  logger.info(
+    { port, database: database.engine, cache: cache.kind, mode: options.dev ? 'development' : config.NODE_ENV },
+    `shop listening on http://localhost:${port}`,
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info('shutting down: no new connections, finishing requests in flight');
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_MS).unref());
+      await Promise.race([drained, timeout]);
+      server.closeAllConnections();
+      await closeVite?.();
+      await cache.close();
+      await database.close();
+      await lock?.release();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+  return { port, close };
+}
+
+export async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dev = process.argv.includes('--dev');
+  let running: RunningServer;
+  try {
+    running = await startServer(config, { dev });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    console.error(error);
+    process.exit(1);
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

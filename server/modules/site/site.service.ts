@@ -1,0 +1,209 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { cached } from '../../cache/cache.ts';
+import { notFound } from '../../api/errors.ts';
+import type { Deps, RequestContext, SiteInfo, StoreInfo } from '../../api/request-context.ts';
+import {
+  checkoutSettings,
+  countries,
+  currencies,
+  languages,
+  siteDomains,
+  siteLanguages,
+  siteOptions,
+  sites,
+  stores,
+} from './site.schema.ts';
+import { MAIN_CURRENCY_ID } from './reference-data.ts';
+
+const SITE_TTL_SECONDS = 300;
+export const siteCacheTag = (siteId: number) => `site:${siteId}`;
+
+export function normalizeHost(host: string | undefined | null): string {
+  if (!host) return '';
+  const withoutPort = host.trim().toLowerCase().replace(/:\d+$/, '');
+  return withoutPort.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+}
+
+export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
+  async function loadSite(siteId: number): Promise<SiteInfo | undefined> {
+    const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
+    if (!site) return undefined;
+    const [languageRows, storeRows, domainRows] = await Promise.all([
+      db
+        .select({
+          id: languages.id,
+          code: languages.code,
+          code2: languages.code2,
+          name: languages.name,
+          isDefault: siteLanguages.isDefault,
+        })
+        .from(siteLanguages)
+        .innerJoin(languages, eq(languages.id, siteLanguages.languageId))
+        .where(eq(siteLanguages.siteId, siteId))
+        .orderBy(asc(siteLanguages.position)),
+      db
+        .select({
+          id: stores.id,
+          name: stores.name,
+          languageCode: languages.code2,
+          eurRate: stores.eurRate,
+          isDefault: stores.isDefault,
+          currency: {
+            id: currencies.id,
+            code: currencies.code,
+            symbol: currencies.symbol,
+            label: currencies.label,
+            decimals: currencies.decimals,
+          },
+        })
+        .from(stores)
+        .innerJoin(languages, eq(languages.id, stores.languageId))
+        .innerJoin(currencies, eq(currencies.id, stores.currencyId))
+        .where(eq(stores.siteId, siteId))
+        .orderBy(asc(stores.id)),
+      db
+        .select({ name: siteDomains.name, host: siteDomains.host, isPrimary: siteDomains.isPrimary })
+        .from(siteDomains)
+        .where(eq(siteDomains.siteId, siteId))
+        .orderBy(asc(siteDomains.id)),
+    ]);
+    const defaultLanguage = languageRows.find((language) => language.isDefault) ?? languageRows[0];
+    return {
+      id: site.id,
+      name: site.name,
+      url: site.url,
+      apiKeyToken: site.apiKeyToken,
+      apiKeyId: site.apiKeyId,
+      subdomain: site.subdomain,
+      externalUrls: site.externalUrls,
+      defaultLanguage: defaultLanguage?.code2 ?? 'hr',
+      languages: languageRows,
+      stores: storeRows,
+      domains: domainRows,
+    };
+  }
+
+  const siteById = (siteId: number) =>
+    cached(cache, 'sites', `id:${siteId}`, { ttlSeconds: SITE_TTL_SECONDS, tags: [siteCacheTag(siteId)] }, () =>
+      loadSite(siteId),
+    );
+
+  async function siteIdForHost(host: string): Promise<number | null> {
+    return cached(cache, 'sites', `host:${host}`, { ttlSeconds: SITE_TTL_SECONDS }, async () => {
+      const [match] = await db
+        .select({ siteId: siteDomains.siteId })
+        .from(siteDomains)
+        .where(eq(siteDomains.host, host));
+      if (match) return match.siteId;
+      // An unknown host (localhost, an IP, a preview URL) is served by the first site.
+      const [first] = await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id)).limit(1);
+      return first?.id ?? null;
+    });
+  }
+
+  async function siteIdForApiKey(apiKey: string): Promise<number | null> {
+    return cached(cache, 'sites', `key:${apiKey}`, { ttlSeconds: SITE_TTL_SECONDS }, async () => {
+      const [match] = await db.select({ id: sites.id }).from(sites).where(eq(sites.apiKeyToken, apiKey));
+      return match?.id ?? null;
+    });
+  }
+
+  /** Picks the store: the requested one if it belongs to the site, else the one for the language. */
+  function chooseStore(site: SiteInfo, language: string, storeId?: number): StoreInfo {
+    const requested = storeId ? site.stores.find((store) => store.id === storeId) : undefined;
+    const store =
+      requested ??
+      site.stores.find((candidate) => candidate.languageCode === language) ??
+      site.stores.find((candidate) => candidate.isDefault) ??
+      site.stores[0];
+    if (!store) throw notFound('The site has no store.');
+    return store;
+  }
+
+  function chooseLanguage(site: SiteInfo, requested?: string | null): string {
+    const code = requested?.trim().toLowerCase().slice(0, 2);
+    if (code && site.languages.some((language) => language.code2 === code)) return code;
+    return site.defaultLanguage;
+  }
+
+  async function options(siteId: number, keys?: string[]) {
+    const rows = await cached(
+      cache,
+      'sites',
+      `options:${siteId}`,
+      { ttlSeconds: SITE_TTL_SECONDS, tags: [siteCacheTag(siteId)] },
+      () =>
+        db
+          .select({ id: siteOptions.id, key: siteOptions.key, value: siteOptions.value, media: siteOptions.mediaId })
+          .from(siteOptions)
+          .where(eq(siteOptions.siteId, siteId))
+          .orderBy(asc(siteOptions.key)),
+    );
+    return keys && keys.length > 0 ? rows.filter((row) => keys.includes(row.key)) : rows;
+  }
+
+  async function option<T>(siteId: number, key: string): Promise<T | undefined> {
+    const [row] = await options(siteId, [key]);
+    return row?.value as T | undefined;
+  }
+
+  async function checkoutSettingsFor(storeIds: number[]) {
+    if (storeIds.length === 0) return [];
+    return db.select().from(checkoutSettings).where(inArray(checkoutSettings.storeId, storeIds));
+  }
+
+  function currencyConfig(store: StoreInfo) {
+    return {
+      storeId: store.id,
+      mainCurrencyId: MAIN_CURRENCY_ID,
+      currency: store.currency,
+      eurRate: Number(store.eurRate),
+      showEuroEquivalent: store.currency.id !== MAIN_CURRENCY_ID,
+    };
+  }
+
+  async function commons(ctx: RequestContext, type: 'languages' | 'countries' | 'currencies') {
+    if (type === 'languages') {
+      return cached(cache, 'reference', 'languages', { ttlSeconds: 3600 }, () =>
+        db.select().from(languages).orderBy(asc(languages.id)),
+      );
+    }
+    if (type === 'currencies') {
+      return cached(cache, 'reference', 'currencies', { ttlSeconds: 3600 }, () =>
+        db.select().from(currencies).orderBy(asc(currencies.id)),
+      );
+    }
+    const rows = await cached(cache, 'reference', 'countries', { ttlSeconds: 3600 }, () =>
+      db.select().from(countries).orderBy(asc(countries.id)),
+    );
+    const collator = new Intl.Collator(ctx.language);
+    return rows
+      .map((row) => ({ id: row.id, iso: row.iso, name: row.names[ctx.language] ?? row.names.en ?? row.iso }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+  }
+
+  async function domains(siteId: number) {
+    return db
+      .select({ id: siteDomains.id, name: siteDomains.name, host: siteDomains.host, isPrimary: siteDomains.isPrimary })
+      .from(siteDomains)
+      .where(and(eq(siteDomains.siteId, siteId)))
+      .orderBy(asc(siteDomains.id));
+  }
+
+  return {
+    siteById,
+    siteIdForHost,
+    siteIdForApiKey,
+    chooseStore,
+    chooseLanguage,
+    options,
+    option,
+    checkoutSettingsFor,
+    currencyConfig,
+    commons,
+    domains,
+    invalidate: (siteId: number) => cache.deleteByTag(siteCacheTag(siteId)),
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;

@@ -1,0 +1,30 @@
+import type { Cache } from '../cache/cache.ts';
+import { MemoryCache } from '../cache/memory-cache.ts';
+import { loadConfig } from '../config.ts';
+import { createHttpApp } from '../http.ts';
+import { createLogger } from '../logger.ts';
+import type { TestDatabase } from './test-db.ts';
+
+/** The HTTP app over a test database, called in-process with `app.request()`. */
+export function createTestApp(database: TestDatabase, overrides: Record<string, string> = {}, cache?: Cache) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
+  const appCache = cache ?? new MemoryCache({ maxEntries: 1000 });
+  const { app, services } = createHttpApp({
+    config,
+    logger: createLogger('silent'),
+    cache: appCache,
+    db: database.db,
+    database,
+  });
+  const json = async (path: string, init: RequestInit = {}) => {
+    const response = await app.request(path, init);
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+  };
+  return { app, services, cache: appCache, config, json };
+}
+
+export const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+
+/** Debian's Chromium (or CHROMIUM_PATH): Playwright's own browser download is not available here. */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => fs.existsSync(candidate));
+
+export const chromiumLaunchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export const e2ePort = Number(process.env.E2E_PORT ?? 3190);
+export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;

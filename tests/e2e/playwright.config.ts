@@ -1,0 +1,27 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions, e2eBaseUrl, e2ePort } from './e2e-env.ts';
+
+const jsonReport = process.env.E2E_JSON_REPORT;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  use: {
+    baseURL: e2eBaseUrl,
+    trace: 'retain-on-failure',
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+  webServer: {
+    command: `node tests/e2e/start-server.ts`,
+    url: `${e2eBaseUrl}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { E2E_PORT: String(e2ePort) },
+  },
+});

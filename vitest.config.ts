@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{app,core,server}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts', 'node_modules/**'],
+          setupFiles: ['server/testing/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{app,core,server}/**/*.integration.test.{ts,tsx}'],
+          globalSetup: ['server/testing/global-setup.ts'],
+          setupFiles: ['server/testing/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file holds its own database copy in memory; two at a time fit two cores well.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
