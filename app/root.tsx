@@ -20,8 +20,11 @@ export type SiteSummary = { name: string; allowedLanguages: string[] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
-  const detected = await api.post<{ site: { name: string }; cmsLanguages: { code2: string }[] }>('v2/master/domainDetect');
-  if (detected.errored) throw new Response(detected.error.message, { status: detected.error.statusCode || 500 });
+  const detected = await api.post<{ site: { name: string }; cmsLanguages: { code2: string }[] }>(
+    'v2/master/domainDetect',
+  );
+  if (detected.errored)
+    throw new Response(detected.error.message, { status: detected.error.statusCode || 500 });
   const site: SiteSummary = {
     name: detected.data.site.name,
     allowedLanguages: detected.data.cmsLanguages.map((entry) => entry.code2),
@@ -65,7 +68,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
       <p className="text-6xl font-bold text-teal-700">{status}</p>
-      <h1 className="mt-4 text-3xl font-semibold">{notFound ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
+      <h1 className="mt-4 text-3xl font-semibold">
+        {notFound ? t('errors.notFoundTitle') : t('errors.genericTitle')}
+      </h1>
       {notFound && <p className="mt-4 text-lg">{t('errors.notFoundText')}</p>}
       <a className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white" href="/">
         {t('errors.backHome')}

@@ -19,7 +19,9 @@ function newestMtime(target: string): number {
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log('Building the storefront (first start or changed sources)…');
-  execFileSync(process.execPath, [path.resolve('node_modules/@react-router/dev/bin.cjs'), 'build'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [path.resolve('node_modules/@react-router/dev/bin.cjs'), 'build'], {
+    stdio: 'inherit',
+  });
 }
 process.env.NODE_ENV ??= 'production';
 const { main } = await import('../server/main.ts');

@@ -29,21 +29,38 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: 'integration tests on PGlite',
     command: bin('vitest'),
-    args: ['run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}.pglite`],
+    args: [
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}.pglite`,
+    ],
     env: { TEST_DATABASE_URL: '' },
   });
 }
 if (!skipE2e) {
   steps.push({ name: 'build', command: bin('react-router'), args: ['build'] });
-  steps.push({ name: 'end-to-end tests', command: process.execPath, args: ['scripts/e2e.ts'], env: { E2E_JSON_REPORT: e2eReport } });
+  steps.push({
+    name: 'end-to-end tests',
+    command: process.execPath,
+    args: ['scripts/e2e.ts'],
+    env: { E2E_JSON_REPORT: e2eReport },
+  });
 }
 
 let failedStep: string | undefined;
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(step.command, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  console.log(`◀ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(step.command, step.args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  console.log(
+    `◀ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) {
     failedStep = step.name;
     break;
@@ -54,12 +71,17 @@ let passed = 0;
 let failed = 0;
 for (const file of [vitestReport, `${vitestReport}.pglite`]) {
   if (!fs.existsSync(file)) continue;
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
 }
 if (fs.existsSync(e2eReport)) {
-  const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
 }

@@ -7,9 +7,7 @@ const booleanFlag = z
   })
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL');
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL');
 
 const redisUrl = z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL');
 
@@ -28,7 +26,11 @@ const envSchema = z.object({
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce
     .number()
     .int()

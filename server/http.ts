@@ -7,13 +7,13 @@ import type { ServerBuild } from 'react-router';
 import { createRequestHandler } from 'react-router';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware } from './api/context-middleware.ts';
-import { ApiError, errorBody } from './api/errors.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
+import { ApiError, errorBody } from './api/errors.ts';
 import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { createSiteService } from './modules/site/site.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { createSiteService } from './modules/site/site.service.ts';
 
 export type HttpDeps = Deps & {
   database: DatabaseHandle;
@@ -67,7 +67,11 @@ export function createHttpApp(deps: HttpDeps) {
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
     if (error instanceof HTTPException && error.status < 500) {
-      const apiError = new ApiError(error.status, error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'HTTP_ERROR', error.message || 'Request rejected.');
+      const apiError = new ApiError(
+        error.status,
+        error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'HTTP_ERROR',
+        error.message || 'Request rejected.',
+      );
       return c.json(errorBody(apiError), apiError.status);
     }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
@@ -87,7 +91,10 @@ export function createHttpApp(deps: HttpDeps) {
       ),
     ]);
     const ready = checks.every(([, state]) => state === 'ok');
-    return c.json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) }, ready ? 200 : 503);
+    return c.json(
+      { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) },
+      ready ? 200 : 503,
+    );
   });
 
   const api = createApiRouter();
@@ -96,7 +103,11 @@ export function createHttpApp(deps: HttpDeps) {
     bodyLimit({
       maxSize: config.BODY_LIMIT_BYTES,
       onError: () => {
-        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${config.BODY_LIMIT_BYTES} bytes.`);
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${config.BODY_LIMIT_BYTES} bytes.`,
+        );
       },
     }),
     rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, clientAddress),
@@ -130,7 +141,9 @@ export function createHttpApp(deps: HttpDeps) {
       // In development every request may bring a new build; in production the handler is made once.
       if (!handler || !config.isProduction) handler = createRequestHandler(build, mode) as typeof handler;
       const entry = build.entry.module as unknown as {
-        createLoadContext: (options: { api: (path: string, init?: RequestInit) => Promise<Response> }) => unknown;
+        createLoadContext: (options: {
+          api: (path: string, init?: RequestInit) => Promise<Response>;
+        }) => unknown;
       };
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];

@@ -93,7 +93,12 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   logger.info(
-    { port, database: database.engine, cache: cache.kind, mode: options.dev ? 'development' : config.NODE_ENV },
+    {
+      port,
+      database: database.engine,
+      cache: cache.kind,
+      mode: options.dev ? 'development' : config.NODE_ENV,
+    },
     `shop listening on http://localhost:${port}`,
   );
 

@@ -28,7 +28,11 @@ export function serveStatic(root: string) {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else files.set(`/${path.relative(root, full).split(path.sep).join('/')}`, { file: full, size: fs.statSync(full).size });
+      else
+        files.set(`/${path.relative(root, full).split(path.sep).join('/')}`, {
+          file: full,
+          size: fs.statSync(full).size,
+        });
     }
   };
   walk(root);

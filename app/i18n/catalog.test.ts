@@ -13,8 +13,13 @@ describe('UI catalogs', () => {
   });
   it('have no empty texts', () => {
     for (const [language, catalog] of Object.entries(catalogs)) {
-      const flat = keys(catalog).map((path) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], catalog));
-      expect(flat.filter((text) => typeof text !== 'string' || text.trim() === ''), language).toEqual([]);
+      const flat = keys(catalog).map((path) =>
+        path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], catalog),
+      );
+      expect(
+        flat.filter((text) => typeof text !== 'string' || text.trim() === ''),
+        language,
+      ).toEqual([]);
     }
   });
 });

@@ -1,7 +1,10 @@
 import type { Catalog } from './catalog.ts';
 
 export const de: Catalog = {
-  meta: { homeTitle: 'Startseite', homeDescription: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.' },
+  meta: {
+    homeTitle: 'Startseite',
+    homeDescription: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.',
+  },
   home: {
     welcome: 'Willkommen',
     intro: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.',

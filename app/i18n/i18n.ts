@@ -9,7 +9,9 @@ export function createI18n(language: UiLanguage): i18n {
   instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: defaultLanguage,
-    resources: Object.fromEntries(Object.entries(catalogs).map(([code, catalog]) => [code, { translation: catalog }])),
+    resources: Object.fromEntries(
+      Object.entries(catalogs).map(([code, catalog]) => [code, { translation: catalog }]),
+    ),
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

@@ -17,8 +17,11 @@ type CallOptions = {
  */
 export function normalizeFailure(status: number, statusText: string, body: unknown): ApiFailure {
   if (body && typeof body === 'object' && 'error' in body) {
-    const error = (body as { error: { code?: string; statusCode?: number; payload?: { message?: string; field?: string } } })
-      .error;
+    const error = (
+      body as {
+        error: { code?: string; statusCode?: number; payload?: { message?: string; field?: string } };
+      }
+    ).error;
     return {
       message: error.payload?.message ?? statusText,
       statusCode: error.statusCode ?? status,
@@ -43,7 +46,11 @@ export function createApiClient(transport: ApiTransport, defaults: { language: s
       if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
     }
     const url = `/api/${path.replace(/^\//, '')}${search.size > 0 ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json', language: defaults.language, ...options.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      language: defaults.language,
+      ...options.headers,
+    };
     if (defaults.storeId) headers.storeId = String(defaults.storeId);
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
@@ -65,15 +72,24 @@ export function createApiClient(transport: ApiTransport, defaults: { language: s
     } catch {
       // A non-JSON body (a proxy's error page) is kept as text for the normaliser.
     }
-    if (!response.ok) return { data: null, errored: true, error: normalizeFailure(response.status, response.statusText, body) };
+    if (!response.ok)
+      return {
+        data: null,
+        errored: true,
+        error: normalizeFailure(response.status, response.statusText, body),
+      };
     return { data: (body as { data: T }).data, errored: false };
   }
   return {
     get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body: body ?? {} }),
-    put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body: body ?? {} }),
-    patch: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PATCH', path, { ...options, body: body ?? {} }),
-    delete: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('DELETE', path, { ...options, body }),
+    post: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>('POST', path, { ...options, body: body ?? {} }),
+    put: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>('PUT', path, { ...options, body: body ?? {} }),
+    patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>('PATCH', path, { ...options, body: body ?? {} }),
+    delete: <T>(path: string, body?: unknown, options?: CallOptions) =>
+      call<T>('DELETE', path, { ...options, body }),
   };
 }
 

@@ -1,9 +1,12 @@
 import { data } from 'react-router';
-import { type UiLanguage, languageOfPath } from '../../core/languages.ts';
+import { languageOfPath, type UiLanguage } from '../../core/languages.ts';
 import { createApiClient } from './api-client.ts';
 import { apiTransportContext } from './context.ts';
 
-type LoaderArgsLike = { request: Request; context: { get: <T>(key: import('react-router').RouterContext<T>) => T } };
+type LoaderArgsLike = {
+  request: Request;
+  context: { get: <T>(key: import('react-router').RouterContext<T>) => T };
+};
 
 /** The language of the request URL and an API client speaking it. */
 export function requestApi({ request, context }: LoaderArgsLike) {

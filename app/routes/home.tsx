@@ -7,7 +7,9 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((match) => match?.id === 'root')?.data as Awaited<ReturnType<typeof rootLoader>> | undefined;
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as
+    | Awaited<ReturnType<typeof rootLoader>>
+    | undefined;
   const language = root?.language ?? 'hr';
   const catalog = catalogs[language];
   return [

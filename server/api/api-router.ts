@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { RequestContext } from './request-context.ts';
 import { validationError } from './errors.ts';
+import type { RequestContext } from './request-context.ts';
 
 export type ApiEnv = { Variables: { ctx: RequestContext; requestId: string } };
 

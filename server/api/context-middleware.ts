@@ -26,9 +26,7 @@ export function contextMiddleware(sites: SiteService): MiddlewareHandler<ApiEnv>
     } else {
       siteId = positiveInt(c.req.header('siteid'));
       if (siteId && !(await sites.siteById(siteId))) siteId = undefined;
-      siteId ??= await sites.siteIdForHost(
-        normalizeHost(c.req.header('host')),
-      );
+      siteId ??= await sites.siteIdForHost(normalizeHost(c.req.header('host')));
     }
     const site = siteId ? await sites.siteById(siteId) : undefined;
     if (!site) throw notFound('No site is configured for this domain.');

@@ -1,16 +1,17 @@
-type OpenApiDocument = {
-  info: { title: string; version: string; description?: string };
-  paths?: Record<string, Record<string, { summary?: string; tags?: string[]; requestBody?: unknown; parameters?: unknown[] }>>;
-};
+type Operation = { summary?: string; tags?: string[] };
+type OpenApiDocument = { info: { title: string; version: string; description?: string }; paths?: object };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 /** A readable, self-contained list of the API (no scripts from elsewhere), linking to the JSON document. */
 export function renderApiDocsPage(document: OpenApiDocument): string {
   const groups = new Map<string, string[]>();
-  for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(operations)) {
+  for (const [path, operations] of Object.entries(document.paths ?? {}) as [string, object][]) {
+    for (const [method, operation] of Object.entries(operations as Record<string, Operation>)) {
       const tag = operation.tags?.[0] ?? 'other';
       const row =
         `<tr><td><code class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</code></td>` +

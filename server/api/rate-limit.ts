@@ -7,7 +7,11 @@ import { ApiError } from './errors.ts';
  * behind a load balancer enforces the same budget. Requests without an address (the server's own
  * in-process calls during rendering) are not counted.
  */
-export function rateLimit(cache: Cache, perMinute: number, clientAddress: (c: Parameters<MiddlewareHandler>[0]) => string | undefined): MiddlewareHandler {
+export function rateLimit(
+  cache: Cache,
+  perMinute: number,
+  clientAddress: (c: Parameters<MiddlewareHandler>[0]) => string | undefined,
+): MiddlewareHandler {
   return async (c, next) => {
     const address = perMinute > 0 ? clientAddress(c) : undefined;
     if (address) {

@@ -1,7 +1,7 @@
 import type { Cache } from '../cache/cache.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
-import type { Config } from '../config.ts';
 
 export type SiteLanguage = { id: number; code: string; code2: string; name: string; isDefault: boolean };
 

@@ -79,7 +79,8 @@ export class MemoryCache implements Cache {
   async namespaces(): Promise<CacheNamespaceInfo[]> {
     const counts = new Map<string, number>();
     this.lru.purgeStale();
-    for (const entry of this.lru.values()) counts.set(entry.namespace, (counts.get(entry.namespace) ?? 0) + 1);
+    for (const entry of this.lru.values())
+      counts.set(entry.namespace, (counts.get(entry.namespace) ?? 0) + 1);
     return [...counts].map(([name, keys]) => ({ name, keys })).sort((a, b) => a.name.localeCompare(b.name));
   }
 

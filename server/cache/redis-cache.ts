@@ -96,9 +96,13 @@ export class RedisCache implements Cache {
   }
 
   async flush(namespace?: string): Promise<void> {
-    const pattern = namespace === undefined ? `${this.escape(this.prefix)}*` : `${this.escape(`${this.prefix}v:${namespace}:`)}*`;
+    const pattern =
+      namespace === undefined
+        ? `${this.escape(this.prefix)}*`
+        : `${this.escape(`${this.prefix}v:${namespace}:`)}*`;
     const found = await this.scan(pattern);
-    for (let index = 0; index < found.length; index += 500) await this.redis.del(...found.slice(index, index + 500));
+    for (let index = 0; index < found.length; index += 500)
+      await this.redis.del(...found.slice(index, index + 500));
     if (namespace !== undefined) await this.redis.srem(`${this.prefix}ns`, namespace);
   }
 

@@ -28,7 +28,8 @@ export default async function setup(project: TestProject) {
       // Copies made by test files are dropped by the files; drop leftovers of crashed runs too.
       const leftovers = await admin<{ datname: string }[]>`
         select datname from pg_database where datname like ${`shop_t_${runId}_%`} or datname = ${template}`;
-      for (const { datname } of leftovers) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      for (const { datname } of leftovers)
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.end();
     };
   }

@@ -18,7 +18,12 @@ export function createTestApp(database: TestDatabase, overrides: Record<string, 
   });
   const json = async (path: string, init: RequestInit = {}) => {
     const response = await app.request(path, init);
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+    return {
+      status: response.status,
+      headers: response.headers,
+      // biome-ignore lint/suspicious/noExplicitAny: assertions walk arbitrary response JSON
+      body: (await response.json()) as Record<string, any>,
+    };
   };
   return { app, services, cache: appCache, config, json };
 }

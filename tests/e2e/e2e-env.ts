@@ -2,7 +2,8 @@ import fs from 'node:fs';
 
 /** Debian's Chromium (or CHROMIUM_PATH): Playwright's own browser download is not available here. */
 export const chromiumPath =
-  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => fs.existsSync(candidate));
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => fs.existsSync(candidate));
 
 export const chromiumLaunchOptions = {
   executablePath: chromiumPath,

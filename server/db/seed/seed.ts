@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
 import { sites } from '../../modules/site/site.schema.ts';
-import { users } from '../../modules/users/users.schema.ts';
 import { hashPassword } from '../../modules/users/password.ts';
+import { users } from '../../modules/users/users.schema.ts';
+import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue-seed.ts';
 import { seedContent } from './content-seed.ts';
 import { seedDemoSite, seedReferenceData } from './site-seed.ts';
@@ -17,7 +17,10 @@ export const demoAccounts = {
  * Loads the reference lists, and the demo site when the database has no site yet. Running it again
  * changes nothing, and the demo content goes in with one transaction: all of it or none.
  */
-export async function seedDemo(db: Db, options: { mediaDir: string }): Promise<{ seeded: boolean; ms: number }> {
+export async function seedDemo(
+  db: Db,
+  options: { mediaDir: string },
+): Promise<{ seeded: boolean; ms: number }> {
   const started = Date.now();
   await seedReferenceData(db);
   const [existing] = await db.select({ sites: count() }).from(sites);
@@ -56,7 +59,11 @@ export async function seedDemo(db: Db, options: { mediaDir: string }): Promise<{
       ])
       .returning({ id: users.id });
     await seedContent(tx as unknown as Db, { siteId, mediaDir: options.mediaDir, adminUserId: admin!.id });
-    await seedCatalogue(tx as unknown as Db, { siteId, mediaDir: options.mediaDir, currencyIds: { eur: 44, hrk: 52 } });
+    await seedCatalogue(tx as unknown as Db, {
+      siteId,
+      mediaDir: options.mediaDir,
+      currencyIds: { eur: 44, hrk: 52 },
+    });
   });
   return { seeded: true, ms: Date.now() - started };
 }

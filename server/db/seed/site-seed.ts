@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import { countryRows, currencyRows, languageRows } from '../../modules/site/reference-data.ts';
 import {
   checkoutSettings,
   countries,
@@ -10,7 +10,7 @@ import {
   sites,
   stores,
 } from '../../modules/site/site.schema.ts';
-import { countryRows, currencyRows, languageRows } from '../../modules/site/reference-data.ts';
+import type { Db } from '../client.ts';
 
 /** Reference lists are upserted by id on every seed, so new entries reach existing databases. */
 export async function seedReferenceData(db: Db) {
@@ -105,19 +105,50 @@ export async function seedDemoSite(db: Db): Promise<DemoSite> {
     pointsPerEuro: 1,
     pointValueCents: 1,
     rewards: [
-      { id: 'free-delivery', name: { hr: 'Besplatna dostava', en: 'Free delivery' }, pointsRequired: 200, freeDelivery: true },
+      {
+        id: 'free-delivery',
+        name: { hr: 'Besplatna dostava', en: 'Free delivery' },
+        pointsRequired: 200,
+        freeDelivery: true,
+      },
     ],
   };
   const storeRows = await db
     .insert(stores)
     .values([
-      { siteId, name: 'Hrvatska', languageId: hrId, currencyId: 52, eurRate: '7.534500', loyalty, isDefault: true },
-      { siteId, name: 'International', languageId: enId, currencyId: 44, eurRate: '1', loyalty, isDefault: false },
-      { siteId, name: 'Deutschland', languageId: deId, currencyId: 44, eurRate: '1', loyalty: null, isDefault: false },
+      {
+        siteId,
+        name: 'Hrvatska',
+        languageId: hrId,
+        currencyId: 52,
+        eurRate: '7.534500',
+        loyalty,
+        isDefault: true,
+      },
+      {
+        siteId,
+        name: 'International',
+        languageId: enId,
+        currencyId: 44,
+        eurRate: '1',
+        loyalty,
+        isDefault: false,
+      },
+      {
+        siteId,
+        name: 'Deutschland',
+        languageId: deId,
+        currencyId: 44,
+        eurRate: '1',
+        loyalty: null,
+        isDefault: false,
+      },
     ])
     .returning({ id: stores.id });
   // The demo site lets guests check out (DECISIONS.md); the setting's own default stays 0.
-  await db.insert(checkoutSettings).values(storeRows.map((store) => ({ storeId: store.id, guestCheckout: 1 })));
+  await db
+    .insert(checkoutSettings)
+    .values(storeRows.map((store) => ({ storeId: store.id, guestCheckout: 1 })));
   await db
     .insert(siteOptions)
     .values(Object.entries(demoSiteOptions()).map(([key, value]) => ({ siteId, key, value })));

@@ -42,7 +42,12 @@ const currencyConfigSchema = z.object({
   showEuroEquivalent: z.boolean(),
 });
 
-const optionSchema = z.object({ id: z.number().int(), key: z.string(), value: z.unknown(), media: z.number().nullable() });
+const optionSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  value: z.unknown(),
+  media: z.number().nullable(),
+});
 
 const domainDetectResponse = z
   .object({
@@ -53,7 +58,9 @@ const domainDetectResponse = z
     subdomain: z.string(),
     externalURLs: z.record(z.string(), z.string()),
     stores: z.array(storeSchema),
-    cmsLanguages: z.array(z.object({ code: z.string(), code2: z.string(), name: z.string(), isDefault: z.boolean() })),
+    cmsLanguages: z.array(
+      z.object({ code: z.string(), code2: z.string(), name: z.string(), isDefault: z.boolean() }),
+    ),
     extra: z.object({
       checkoutSettings: z.record(z.string(), checkoutSettingsSchema),
       currencyConfig: z.record(z.string(), currencyConfigSchema),
@@ -107,7 +114,12 @@ export function siteRoutes(sites: SiteService) {
               currency: store.currency,
               loyalty: null,
             })),
-            cmsLanguages: site.languages.map(({ code, code2, name, isDefault }) => ({ code, code2, name, isDefault })),
+            cmsLanguages: site.languages.map(({ code, code2, name, isDefault }) => ({
+              code,
+              code2,
+              name,
+              isDefault,
+            })),
             extra: {
               checkoutSettings: Object.fromEntries(settings.map((row) => [String(row.storeId), row])),
               currencyConfig: Object.fromEntries(
@@ -131,7 +143,9 @@ export function siteRoutes(sites: SiteService) {
       request: jsonBody(z.object({}).passthrough().optional().default({})),
       responses: jsonResponses(
         z.object({
-          records: z.array(z.object({ id: z.number().int(), name: z.string(), url: z.string(), isPrimary: z.boolean() })),
+          records: z.array(
+            z.object({ id: z.number().int(), name: z.string(), url: z.string(), isPrimary: z.boolean() }),
+          ),
           totalRecords: z.number().int(),
           totalPages: z.number().int(),
         }),
@@ -139,7 +153,12 @@ export function siteRoutes(sites: SiteService) {
     }),
     async (c) => {
       const rows = await sites.domains(c.get('ctx').site.id);
-      const records = rows.map((row) => ({ id: row.id, name: row.name, url: `https://${row.host}`, isPrimary: row.isPrimary }));
+      const records = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        url: `https://${row.host}`,
+        isPrimary: row.isPrimary,
+      }));
       return c.json({ data: { records, totalRecords: records.length, totalPages: 1 } }, 200);
     },
   );
@@ -156,7 +175,14 @@ export function siteRoutes(sites: SiteService) {
             .string()
             .max(2000)
             .optional()
-            .transform((value) => (value ? value.split(',').map((key) => key.trim()).filter(Boolean) : undefined)),
+            .transform((value) =>
+              value
+                ? value
+                    .split(',')
+                    .map((key) => key.trim())
+                    .filter(Boolean)
+                : undefined,
+            ),
         }),
       },
       responses: jsonResponses(z.array(optionSchema)),

@@ -68,7 +68,10 @@ export const siteDomains = pgTable(
     host: text('host').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
   },
-  (table) => [uniqueIndex('site_domains_host_idx').on(table.host), index('site_domains_site_idx').on(table.siteId)],
+  (table) => [
+    uniqueIndex('site_domains_host_idx').on(table.host),
+    index('site_domains_site_idx').on(table.siteId),
+  ],
 );
 
 /** Languages a site serves, in switcher order. Exactly one row per site is the default. */
@@ -150,7 +153,10 @@ export const checkoutSettings = pgTable('checkout_settings', {
   mergeItems: smallint('merge_items').notNull().default(1),
   eProductDelivery: text('e_product_delivery').notNull().default('link'),
   /** 'ALL' or ISO codes. */
-  allowedCountries: jsonb('allowed_countries').$type<'ALL' | string[]>().notNull().default(sql`'"ALL"'::jsonb`),
+  allowedCountries: jsonb('allowed_countries')
+    .$type<'ALL' | string[]>()
+    .notNull()
+    .default(sql`'"ALL"'::jsonb`),
   skipShippingStep: boolean('skip_shipping_step').notNull().default(false),
   captchaVersion: smallint('captcha_version').notNull().default(2),
 });

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { cached } from '../../cache/cache.ts';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext, SiteInfo, StoreInfo } from '../../api/request-context.ts';
+import { cached } from '../../cache/cache.ts';
+import { MAIN_CURRENCY_ID } from './reference-data.ts';
 import {
   checkoutSettings,
   countries,
@@ -13,7 +14,6 @@ import {
   sites,
   stores,
 } from './site.schema.ts';
-import { MAIN_CURRENCY_ID } from './reference-data.ts';
 
 const SITE_TTL_SECONDS = 300;
 export const siteCacheTag = (siteId: number) => `site:${siteId}`;
@@ -84,8 +84,12 @@ export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
   }
 
   const siteById = (siteId: number) =>
-    cached(cache, 'sites', `id:${siteId}`, { ttlSeconds: SITE_TTL_SECONDS, tags: [siteCacheTag(siteId)] }, () =>
-      loadSite(siteId),
+    cached(
+      cache,
+      'sites',
+      `id:${siteId}`,
+      { ttlSeconds: SITE_TTL_SECONDS, tags: [siteCacheTag(siteId)] },
+      () => loadSite(siteId),
     );
 
   async function siteIdForHost(host: string): Promise<number | null> {
@@ -134,7 +138,12 @@ export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
       { ttlSeconds: SITE_TTL_SECONDS, tags: [siteCacheTag(siteId)] },
       () =>
         db
-          .select({ id: siteOptions.id, key: siteOptions.key, value: siteOptions.value, media: siteOptions.mediaId })
+          .select({
+            id: siteOptions.id,
+            key: siteOptions.key,
+            value: siteOptions.value,
+            media: siteOptions.mediaId,
+          })
           .from(siteOptions)
           .where(eq(siteOptions.siteId, siteId))
           .orderBy(asc(siteOptions.key)),
@@ -184,7 +193,12 @@ export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
 
   async function domains(siteId: number) {
     return db
-      .select({ id: siteDomains.id, name: siteDomains.name, host: siteDomains.host, isPrimary: siteDomains.isPrimary })
+      .select({
+        id: siteDomains.id,
+        name: siteDomains.name,
+        host: siteDomains.host,
+        isPrimary: siteDomains.isPrimary,
+      })
       .from(siteDomains)
       .where(and(eq(siteDomains.siteId, siteId)))
       .orderBy(asc(siteDomains.id));

@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export type BenchResult = {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+/** Runs autocannon against one URL for a fixed time (the loop is bounded in time and stops by itself). */
+export async function measure(
+  name: string,
+  url: string,
+  options: {
+    seconds?: number;
+    connections?: number;
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<BenchResult> {
+  // A short warm-up fills caches and JIT before the measured run.
+  await autocannon({
+    url,
+    duration: 1,
+    connections: 4,
+    method: options.method,
+    body: options.body,
+    headers: options.headers,
+  });
+  const result = await autocannon({
+    url,
+    duration: options.seconds ?? 5,
+    connections: options.connections ?? 10,
+    method: options.method,
+    body: options.body,
+    headers: options.headers,
+  });
+  // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
+  const latency = result.latency as unknown as Record<string, number>;
+  const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: latency.p50!,
+    p95: Math.round(p95 * 10) / 10,
+    p99: latency.p99!,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printResults(results: BenchResult[]) {
+  const rows = results.map((r) => ({
+    benchmark: r.name,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.p50,
+    'p95 ms': r.p95,
+    'p99 ms': r.p99,
+    'errors+non2xx': r.errors + r.non2xx,
+  }));
+  console.table(rows);
+}
+
+/** Starts the production server on a temporary data directory and waits until it is ready. */
+export async function startShop(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
