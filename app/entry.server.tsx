@@ -11,6 +11,12 @@ import { apiTransportContext } from './lib/context.ts';
 export const streamTimeout = 5_000;
 
 /**
+ * The server takes React Router's request handler from here rather than importing it itself, so that
+ * the handler and the context class are one module instance (Vite's dev server loads its own copy).
+ */
+export { createRequestHandler } from 'react-router';
+
+/**
  * Called by the HTTP server for every page request. It lives in the build so that the context key
  * is the same object the loaders read.
  */

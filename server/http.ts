@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ServerBuild } from 'react-router';
-import { createRequestHandler } from 'react-router';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware } from './api/context-middleware.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
@@ -138,13 +137,14 @@ export function createHttpApp(deps: HttpDeps) {
     let handler: ((request: Request, context: unknown) => Promise<Response>) | undefined;
     app.all('*', async (c) => {
       const build = await getServerBuild();
-      // In development every request may bring a new build; in production the handler is made once.
-      if (!handler || !config.isProduction) handler = createRequestHandler(build, mode) as typeof handler;
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
           api: (path: string, init?: RequestInit) => Promise<Response>;
         }) => unknown;
+        createRequestHandler: (build: ServerBuild, mode: string) => NonNullable<typeof handler>;
       };
+      // In development every request may bring a new build; in production the handler is made once.
+      if (!handler || !config.isProduction) handler = entry.createRequestHandler(build, mode);
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
       const loadContext = entry.createLoadContext({

@@ -11,7 +11,6 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { seedDemo } from './db/seed/seed.ts';
 import { createHttpApp } from './http.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -48,6 +47,8 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const { database, lock } = await openConfiguredDatabase(config, logger);
   for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
   if (config.SEED_DEMO) {
+    // Loaded only when needed: the seed brings image generation that a serving process never uses.
+    const { seedDemo } = await import('./db/seed/seed.ts');
     const result = await seedDemo(database.db, { mediaDir: config.mediaDir });
     if (result.seeded) logger.info({ ms: result.ms }, 'demo content loaded');
   }

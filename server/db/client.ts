@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -29,6 +31,7 @@ export const pgliteExtensions = { pg_trgm, unaccent };
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

@@ -1,0 +1,47 @@
+import { localeOf, type UiLanguage } from './languages.ts';
+
+/** An amount in minor units (cents) of a currency. Never a float. */
+export type Money = { amount: number; currency: string };
+
+export const MAIN_CURRENCY = 'EUR';
+
+export function formatMoney(money: Money, language: UiLanguage): string {
+  return new Intl.NumberFormat(localeOf[language], {
+    style: 'currency',
+    currency: money.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(money.amount / 100);
+}
+
+/**
+ * The euro equivalent of an amount in a store's display currency at the store's fixed rate
+ * (display units per 1 EUR, e.g. "7.5345"). The rate is a decimal string so that no binary
+ * fraction creeps in: the division is done on scaled integers and rounded half away from zero.
+ */
+export function toEuro(amountMinor: number, eurRate: string | number): number {
+  const [whole = '0', fraction = ''] = String(eurRate).split('.');
+  const scale = 10 ** fraction.length;
+  const rateScaled = Number(whole) * scale + Number(fraction || '0');
+  if (rateScaled <= 0) throw new Error(`Invalid euro rate ${eurRate}`);
+  const numerator = amountMinor * scale;
+  const quotient = Math.trunc(numerator / rateScaled);
+  const remainder = numerator - quotient * rateScaled;
+  return Math.abs(remainder) * 2 >= rateScaled ? quotient + Math.sign(numerator) : quotient;
+}
+
+/** Discount as a whole percent of the regular price (rounded), or 0 when there is no discount. */
+export function discountPercent(regularMinor: number, discountedMinor: number | null | undefined): number {
+  if (!discountedMinor || regularMinor <= 0 || discountedMinor >= regularMinor) return 0;
+  return Math.round(((regularMinor - discountedMinor) / regularMinor) * 100);
+}
+
+export function formatDate(
+  value: string | Date,
+  language: UiLanguage,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'long' },
+): string {
+  return new Intl.DateTimeFormat(localeOf[language], { timeZone: 'Europe/Zagreb', ...options }).format(
+    new Date(value),
+  );
+}
