@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -10,9 +10,11 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
+import { CONSENT_COOKIE, type ConsentCategory, parseConsent, readCookie } from '../core/cookie-consent.ts';
 import { languageOfPath, localeOf } from '../core/languages.ts';
 import type { Route } from './+types/root';
 import './app.css';
+import { CookieBanner } from './components/cookie-banner.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { requestApi } from './lib/request-language.ts';
 
@@ -31,7 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
   // Routes exist for every UI language, but a site serves only the languages it allows.
   if (!site.allowedLanguages.includes(language)) throw new Response(null, { status: 404 });
-  return { language, site };
+  const consent = parseConsent(readCookie(args.request.headers.get('cookie'), CONSENT_COOKIE));
+  return { language, site, consent };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -39,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   const language = rootData?.language ?? languageOfPath(location.pathname);
   const i18n = useMemo(() => createI18n(language), [language]);
+  const [consent, setConsent] = useState<ConsentCategory[] | null | undefined>(rootData?.consent);
   return (
     <html lang={language}>
       <head>
@@ -49,7 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          {children}
+          {rootData && consent === null && <CookieBanner onAccept={setConsent} />}
+        </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

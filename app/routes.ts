@@ -6,7 +6,9 @@ import { type RouteKey, routeTable } from '../core/route-table.ts';
 const screens: RouteKey[] = ['home'];
 
 const localized = screens.flatMap((key) =>
-  uiLanguages.map((language) => route(routeTable[key][language], `routes/${key}.tsx`, { id: `${key}.${language}` })),
+  uiLanguages.map((language) =>
+    route(routeTable[key][language], `routes/${key}.tsx`, { id: `${key}.${language}` }),
+  ),
 );
 
 export default [...localized, route('*', 'routes/not-found.tsx', { id: 'not-found' })] satisfies RouteConfig;

@@ -10,6 +10,7 @@ import { renderApiDocsPage } from './api/docs-page.ts';
 import { ApiError, errorBody } from './api/errors.ts';
 import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
+import { cookieConsentRoutes } from './cookie-consent.routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
@@ -130,6 +131,11 @@ export function createHttpApp(deps: HttpDeps) {
   app.get('/api/docs', (c) => c.html(renderApiDocsPage(openApiDocument())));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND', 'No such API route.')), 404));
+
+  app.route(
+    '/',
+    cookieConsentRoutes({ secure: config.isProduction && config.PUBLIC_URL?.startsWith('https:') === true }),
+  );
 
   if (deps.getServerBuild) {
     const getServerBuild = deps.getServerBuild;

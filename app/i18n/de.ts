@@ -11,6 +11,14 @@ export const de: Catalog = {
     languageLabel: 'Sprache',
   },
   nav: { skipToContent: 'Zum Inhalt springen', home: 'Startseite' },
+  cookies: {
+    label: 'Cookie-Hinweis',
+    text: 'Wir verwenden Cookies, damit die Website funktioniert, und mit Ihrer Erlaubnis für Analyse und Marketing.',
+    necessary: 'Notwendig',
+    analytics: 'Analyse',
+    marketing: 'Marketing',
+    accept: 'Akzeptieren',
+  },
   errors: {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

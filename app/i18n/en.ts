@@ -8,6 +8,14 @@ export const en: Catalog = {
     languageLabel: 'Language',
   },
   nav: { skipToContent: 'Skip to content', home: 'Home' },
+  cookies: {
+    label: 'Cookie notice',
+    text: 'We use cookies to make the site work and, with your permission, for analytics and marketing.',
+    necessary: 'Necessary',
+    analytics: 'Analytics',
+    marketing: 'Marketing',
+    accept: 'Accept',
+  },
   errors: {
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you are looking for does not exist or has moved.',

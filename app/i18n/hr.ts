@@ -6,6 +6,14 @@ export const hr = {
     languageLabel: 'Jezik',
   },
   nav: { skipToContent: 'Preskoči na sadržaj', home: 'Početna' },
+  cookies: {
+    label: 'Obavijest o kolačićima',
+    text: 'Koristimo kolačiće kako bi stranica radila, a uz vaše dopuštenje i za analitiku i marketing.',
+    necessary: 'Nužni',
+    analytics: 'Analitički',
+    marketing: 'Marketinški',
+    accept: 'Prihvaćam',
+  },
   errors: {
     notFoundTitle: 'Stranica nije pronađena',
     notFoundText: 'Stranica koju tražite ne postoji ili je premještena.',
