@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
 import type { ApiTransport } from './lib/api-client.ts';
-import { apiTransportContext } from './lib/context.ts';
+import { type AppSettings, apiTransportContext, appSettingsContext } from './lib/context.ts';
 
 export const streamTimeout = 5_000;
 
@@ -20,9 +20,10 @@ export { createRequestHandler } from 'react-router';
  * Called by the HTTP server for every page request. It lives in the build so that the context key
  * is the same object the loaders read.
  */
-export function createLoadContext({ api }: { api: ApiTransport }) {
+export function createLoadContext({ api, settings }: { api: ApiTransport; settings: AppSettings }) {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, api);
+  context.set(appSettingsContext, settings);
   return context;
 }
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -11,14 +12,22 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { CONSENT_COOKIE, type ConsentCategory, parseConsent, readCookie } from '../core/cookie-consent.ts';
-import { languageOfPath, localeOf } from '../core/languages.ts';
+import { languageOfPath, localeOf, type UiLanguage } from '../core/languages.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { CookieBanner } from './components/cookie-banner.tsx';
+import { ToastProvider } from './components/toasts.tsx';
 import { createI18n } from './i18n/i18n.ts';
+import { appSettingsContext } from './lib/context.ts';
 import { requestApi } from './lib/request-language.ts';
 
 export type SiteSummary = { name: string; allowedLanguages: string[] };
+export type RootData = {
+  language: UiLanguage;
+  site: SiteSummary;
+  consent: ConsentCategory[] | null;
+  maintenance: boolean;
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
@@ -34,7 +43,10 @@ export async function loader(args: Route.LoaderArgs) {
   // Routes exist for every UI language, but a site serves only the languages it allows.
   if (!site.allowedLanguages.includes(language)) throw new Response(null, { status: 404 });
   const consent = parseConsent(readCookie(args.request.headers.get('cookie'), CONSENT_COOKIE));
-  return { language, site, consent };
+  // Back-office users may browse during maintenance; that check arrives with accounts.
+  const maintenance = args.context.get(appSettingsContext).maintenance;
+  const rootData: RootData = { language, site, consent, maintenance };
+  return data(rootData, maintenance ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -54,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
         <I18nextProvider i18n={i18n}>
-          {children}
+          <ToastProvider>{children}</ToastProvider>
           {rootData && consent === null && <CookieBanner onAccept={setConsent} />}
         </I18nextProvider>
         <ScrollRestoration />
@@ -64,8 +76,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return loaderData.maintenance ? <Maintenance /> : <Outlet />;
+}
+
+function Maintenance() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-6 text-center">
+      <h1 className="text-3xl font-bold text-teal-800">{t('maintenance.title')}</h1>
+      <p className="mt-4 text-lg">{t('maintenance.text')}</p>
+    </main>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -12,6 +12,8 @@ import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import { cookieConsentRoutes } from './cookie-consent.routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
+import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
@@ -26,7 +28,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode)=)[^&]*/gi;
 
 export function createServices(deps: Deps) {
-  return { sites: createSiteService(deps) };
+  return { sites: createSiteService(deps), newsletter: createNewsletterService(deps) };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -114,6 +116,7 @@ export function createHttpApp(deps: HttpDeps) {
     contextMiddleware(services.sites),
   );
   api.route('/', siteRoutes(services.sites));
+  api.route('/', marketingRoutes(services.newsletter));
 
   const openApiDocument = () =>
     api.getOpenAPI31Document({
@@ -146,6 +149,7 @@ export function createHttpApp(deps: HttpDeps) {
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
           api: (path: string, init?: RequestInit) => Promise<Response>;
+          settings: { maintenance: boolean };
         }) => unknown;
         createRequestHandler: (build: ServerBuild, mode: string) => NonNullable<typeof handler>;
       };
@@ -154,6 +158,7 @@ export function createHttpApp(deps: HttpDeps) {
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
       const loadContext = entry.createLoadContext({
+        settings: { maintenance: config.MAINTENANCE_MODE },
         // Loaders reach the API in-process, with the visitor's cookies and host, through the same routes.
         api: (path, init = {}) => {
           const headers = new Headers(init.headers);

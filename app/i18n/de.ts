@@ -19,6 +19,10 @@ export const de: Catalog = {
     marketing: 'Marketing',
     accept: 'Akzeptieren',
   },
+  maintenance: {
+    title: 'Wartungsarbeiten',
+    text: 'Die Website wird gerade gewartet. Wir sind bald wieder da – danke für Ihre Geduld.',
+  },
   errors: {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

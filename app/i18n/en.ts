@@ -16,6 +16,10 @@ export const en: Catalog = {
     marketing: 'Marketing',
     accept: 'Accept',
   },
+  maintenance: {
+    title: 'Maintenance under way',
+    text: 'The site is being maintained. We will be back soon — thank you for your patience.',
+  },
   errors: {
     notFoundTitle: 'Page not found',
     notFoundText: 'The page you are looking for does not exist or has moved.',

@@ -14,6 +14,10 @@ export const hr = {
     marketing: 'Marketinški',
     accept: 'Prihvaćam',
   },
+  maintenance: {
+    title: 'Održavanje u tijeku',
+    text: 'Stranica se trenutno održava. Uskoro se vraćamo — hvala na strpljenju.',
+  },
   errors: {
     notFoundTitle: 'Stranica nije pronađena',
     notFoundText: 'Stranica koju tražite ne postoji ili je premještena.',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { catalogs } from '../../app/i18n/catalog.ts';
 import { spawnServer, waitUntilReady } from './server-process.ts';
 
 let dataDir: string;
@@ -79,5 +80,23 @@ test('kill -9 during a stream of writes loses no acknowledged write', async () =
   } finally {
     restarted.child.kill('SIGTERM');
     await restarted.exited;
+  }
+});
+
+test('maintenance mode replaces every page with the maintenance message, with status 503', async ({
+  page,
+}) => {
+  const server = spawnServer(dataDir, 3205, { MAINTENANCE_MODE: 'true' });
+  try {
+    await waitUntilReady(server);
+    const hr = await page.goto('http://127.0.0.1:3205/');
+    expect(hr?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.hr.maintenance.title);
+    const en = await page.goto('http://127.0.0.1:3205/en');
+    expect(en?.status()).toBe(503);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.en.maintenance.title);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
 });

@@ -8,7 +8,7 @@ export type ServerProcess = {
 };
 
 /** Starts `server/main.ts` (production build) as its own process on a given data directory. */
-export function spawnServer(dataDir: string, port: number): ServerProcess {
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): ServerProcess {
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
@@ -20,6 +20,7 @@ export function spawnServer(dataDir: string, port: number): ServerProcess {
       RATE_LIMIT_PER_MINUTE: '0',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
