@@ -12,6 +12,8 @@ import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import { cookieConsentRoutes } from './cookie-consent.routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -28,7 +30,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode)=)[^&]*/gi;
 
 export function createServices(deps: Deps) {
-  return { sites: createSiteService(deps), newsletter: createNewsletterService(deps) };
+  return {
+    sites: createSiteService(deps),
+    newsletter: createNewsletterService(deps),
+    catalogue: createCatalogueService(deps),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -117,6 +123,7 @@ export function createHttpApp(deps: HttpDeps) {
   );
   api.route('/', siteRoutes(services.sites));
   api.route('/', marketingRoutes(services.newsletter));
+  api.route('/', catalogueRoutes(services.catalogue));
 
   const openApiDocument = () =>
     api.getOpenAPI31Document({

@@ -1,0 +1,317 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { media } from '../media/media.schema.ts';
+import {
+  attributes,
+  attributeTranslations,
+  attributeValues,
+  attributeValueTranslations,
+  productCategories,
+  productCategoryTranslations,
+  tags,
+  tagTranslations,
+} from './catalogue.schema.ts';
+
+/**
+ * The small per-site lists every catalogue call consults (categories, attributes, tags), loaded whole
+ * with their texts in every language so that one cached copy serves every language.
+ */
+
+export type Texts<T> = Record<string, T>;
+
+/** The row for the language, else the one for the site's default language. */
+export function pickText<T>(texts: Texts<T>, language: string, defaultLanguage: string): T | undefined {
+  return texts[language] ?? texts[defaultLanguage] ?? Object.values(texts)[0];
+}
+
+/** Raw SQL results differ by driver (postgres.js: an array; PGlite: `{ rows }`). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
+export type CategoryRecord = {
+  id: number;
+  parentId: number | null;
+  position: number;
+  mediaId: number | null;
+  texts: Texts<{
+    name: string;
+    slug: string;
+    description: string;
+    seoTitle: string | null;
+    seoDescription: string | null;
+  }>;
+  /** Active, individually visible products in the category or any category below it. */
+  productCount: number;
+};
+
+export async function loadCategories(db: Db, siteId: number): Promise<CategoryRecord[]> {
+  const [rows, texts, counts] = await Promise.all([
+    db
+      .select({
+        id: productCategories.id,
+        parentId: productCategories.parentId,
+        position: productCategories.position,
+        mediaId: productCategories.mediaId,
+      })
+      .from(productCategories)
+      .where(and(eq(productCategories.siteId, siteId), eq(productCategories.isActive, true)))
+      .orderBy(asc(productCategories.id)),
+    db.select().from(productCategoryTranslations).where(eq(productCategoryTranslations.siteId, siteId)),
+    rowsOf<{ id: number; n: number }>(
+      db,
+      sql`with recursive tree(root_id, id) as (
+            select id, id from product_categories where site_id = ${siteId} and is_active
+            union all
+            select tree.root_id, c.id from product_categories c join tree on c.parent_id = tree.id
+            where c.is_active
+          )
+          select tree.root_id as id, count(distinct l.product_id)::int as n
+          from tree
+          join product_category_links l on l.category_id = tree.id
+          join products p on p.id = l.product_id and p.status = 'active' and p.is_visible_individually
+          group by tree.root_id`,
+    ),
+  ]);
+  const countById = new Map(counts.map((row) => [Number(row.id), Number(row.n)]));
+  const active = new Set(rows.map((row) => row.id));
+  return rows.map((row) => ({
+    ...row,
+    // A child of an inactive category is shown at the top level rather than lost.
+    parentId: row.parentId !== null && active.has(row.parentId) ? row.parentId : null,
+    texts: Object.fromEntries(
+      texts
+        .filter((text) => text.categoryId === row.id)
+        .map((text) => [
+          text.languageCode,
+          {
+            name: text.name,
+            slug: text.slug,
+            description: text.description,
+            seoTitle: text.seoTitle,
+            seoDescription: text.seoDescription,
+          },
+        ]),
+    ),
+    productCount: countById.get(row.id) ?? 0,
+  }));
+}
+
+/** The category and every category below it. */
+export function withDescendants(categories: CategoryRecord[], rootIds: number[]): number[] {
+  const children = new Map<number, number[]>();
+  for (const category of categories) {
+    if (category.parentId === null) continue;
+    const list = children.get(category.parentId) ?? [];
+    list.push(category.id);
+    children.set(category.parentId, list);
+  }
+  const found = new Set<number>();
+  const queue = rootIds.filter((id) => categories.some((category) => category.id === id));
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return [...found];
+}
+
+/** A category by id, or by its slug in the language (else in the default language). */
+export function findCategory(
+  categories: CategoryRecord[],
+  ref: number | string,
+  language: string,
+  defaultLanguage: string,
+): CategoryRecord | undefined {
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) {
+    const byId = categories.find((category) => category.id === Number(ref));
+    if (byId || typeof ref === 'number') return byId;
+  }
+  const slug = String(ref).trim().toLowerCase();
+  return (
+    categories.find((category) => category.texts[language]?.slug === slug) ??
+    categories.find((category) => category.texts[defaultLanguage]?.slug === slug)
+  );
+}
+
+export type AttributeValueRecord = {
+  id: number;
+  code: string;
+  position: number;
+  isMedia: boolean;
+  mediaId: number | null;
+  swatchColor: string | null;
+  labels: Texts<string>;
+};
+
+export type AttributeRecord = {
+  id: number;
+  code: string;
+  inputType: string;
+  customClass: string | null;
+  position: number;
+  isFilterable: boolean;
+  filterType: 'single' | 'multiple';
+  labels: Texts<string>;
+  values: AttributeValueRecord[];
+};
+
+export async function loadAttributes(db: Db, siteId: number): Promise<AttributeRecord[]> {
+  const rows = await db
+    .select()
+    .from(attributes)
+    .where(eq(attributes.siteId, siteId))
+    .orderBy(asc(attributes.position), asc(attributes.id));
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [labels, values] = await Promise.all([
+    db.select().from(attributeTranslations).where(inArray(attributeTranslations.attributeId, ids)),
+    db
+      .select()
+      .from(attributeValues)
+      .where(inArray(attributeValues.attributeId, ids))
+      .orderBy(asc(attributeValues.position), asc(attributeValues.id)),
+  ]);
+  const valueLabels =
+    values.length === 0
+      ? []
+      : await db
+          .select()
+          .from(attributeValueTranslations)
+          .where(
+            inArray(
+              attributeValueTranslations.valueId,
+              values.map((value) => value.id),
+            ),
+          );
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.attributeCode,
+    inputType: row.inputType,
+    customClass: row.customClass,
+    position: row.position,
+    isFilterable: row.isFilterable,
+    filterType: row.filterType,
+    labels: Object.fromEntries(
+      labels
+        .filter((label) => label.attributeId === row.id)
+        .map((label) => [label.languageCode, label.label]),
+    ),
+    values: values
+      .filter((value) => value.attributeId === row.id)
+      .map((value) => ({
+        id: value.id,
+        code: value.valueCode,
+        position: value.position,
+        isMedia: value.isMedia,
+        mediaId: value.mediaId,
+        swatchColor: value.swatchColor,
+        labels: Object.fromEntries(
+          valueLabels
+            .filter((label) => label.valueId === value.id)
+            .map((label) => [label.languageCode, label.label]),
+        ),
+      })),
+  }));
+}
+
+export type TagRecord = { id: number; code: string; names: Texts<string> };
+
+export async function loadTags(db: Db, siteId: number): Promise<TagRecord[]> {
+  const rows = await db
+    .select({
+      id: tags.id,
+      code: tags.code,
+      languageCode: tagTranslations.languageCode,
+      name: tagTranslations.name,
+    })
+    .from(tags)
+    .leftJoin(tagTranslations, eq(tagTranslations.tagId, tags.id))
+    .where(eq(tags.siteId, siteId))
+    .orderBy(asc(tags.id));
+  const byId = new Map<number, TagRecord>();
+  for (const row of rows) {
+    const tag = byId.get(row.id) ?? { id: row.id, code: row.code, names: {} };
+    if (row.languageCode && row.name !== null) tag.names[row.languageCode] = row.name;
+    byId.set(row.id, tag);
+  }
+  return [...byId.values()];
+}
+
+export type MediaView = {
+  id: number;
+  url: string;
+  width: number | null;
+  height: number | null;
+  title: string;
+  alt: string;
+  mime: string;
+};
+
+/** Letters, digits and dashes: the readable part of a media URL. */
+function urlName(text: string): string {
+  const name = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replaceAll('đ', 'd')
+    .replaceAll('Đ', 'D')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return name || 'image';
+}
+
+/** The specification's media address: /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}. */
+export function mediaUrl(
+  apiKeyId: number,
+  row: { id: number; title: string; originalName: string; extension: string; hash: string },
+  size = 'MediumSize',
+): string {
+  const base = row.originalName.replace(/\.[^.]*$/, '') || row.title;
+  return `/media/${apiKeyId}/${row.id}/${size}/${urlName(base)}.${row.extension}/${row.hash}`;
+}
+
+export async function loadMedia(db: Db, apiKeyId: number, ids: number[]): Promise<Map<number, MediaView>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select(mediaColumns).from(media).where(inArray(media.id, unique));
+  return new Map(rows.map((row) => [row.id, toMediaView(apiKeyId, row)]));
+}
+
+export const mediaColumns = {
+  id: media.id,
+  title: media.title,
+  description: media.description,
+  originalName: media.originalName,
+  extension: media.extension,
+  hash: media.hash,
+  width: media.width,
+  height: media.height,
+  mime: media.mime,
+};
+
+type MediaRow = {
+  id: number;
+  title: string;
+  description: string;
+  originalName: string;
+  extension: string;
+  hash: string;
+  width: number | null;
+  height: number | null;
+  mime: string;
+};
+
+export function toMediaView(apiKeyId: number, row: MediaRow): MediaView {
+  return {
+    id: row.id,
+    url: mediaUrl(apiKeyId, row),
+    width: row.width,
+    height: row.height,
+    title: row.title,
+    alt: row.description || row.title,
+    mime: row.mime,
+  };
+}

@@ -1,0 +1,626 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { canAddDirectly } from '../../../core/product-rules.ts';
+import { badRequest, notFound } from '../../api/errors.ts';
+import type { Deps, RequestContext } from '../../api/request-context.ts';
+import { cached } from '../../cache/cache.ts';
+import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
+import { siteCacheTag } from '../site/site.service.ts';
+import {
+  bundleItems,
+  configurableAttributes,
+  crossSells,
+  customOptions,
+  customOptionTranslations,
+  customOptionValues,
+  customOptionValueTranslations,
+  productAttributeValues,
+  productCategoryLinks,
+  products,
+  productTranslations,
+} from './catalogue.schema.ts';
+import {
+  type AttributeRecord,
+  type CategoryRecord,
+  findCategory,
+  loadAttributes,
+  loadCategories,
+  loadMedia,
+  loadTags,
+  type MediaView,
+  pickText,
+  type TagRecord,
+} from './catalogue-reference.ts';
+import { layeredNavigation } from './layered-navigation.ts';
+import {
+  type FilterEntry,
+  hasNoCriteria,
+  type ProductSort,
+  resolveCriteria,
+  searchProductIds,
+} from './product-filter.ts';
+import { type CatalogueView, loadProducts, toCard, viewLanguages } from './product-view.ts';
+
+const TTL_SECONDS = 60;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+/** Even an "unlimited" listing stops somewhere, so that one call cannot read the whole table forever. */
+const UNLIMITED_CEILING = 10_000;
+
+export type PriceScope = { store?: number; currency?: number };
+export type ProductRef = { id?: number; slug?: string } & PriceScope;
+export type ProductFilterInput = {
+  keywords?: string;
+  filters?: FilterEntry[];
+  mainCategory?: number | string;
+  select?: number[];
+  sort?: ProductSort;
+  limit?: number;
+  page?: number;
+  allowUnlimited?: boolean;
+} & PriceScope;
+export type NavigationInput = Pick<ProductFilterInput, 'keywords' | 'filters' | 'mainCategory'> & PriceScope;
+
+type Reference = { categories: CategoryRecord[]; attributes: AttributeRecord[]; tags: TagRecord[] };
+
+export type CategoryNode = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  seo: { title: string | null; description: string | null };
+  image: MediaView | null;
+  position: number;
+  productCount: number;
+  children: CategoryNode[];
+};
+
+export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
+  /** The currency prices are shown in: the store's, or another currency one of the site's stores uses. */
+  function viewFor(ctx: RequestContext, scope: PriceScope = {}): CatalogueView & { storeId: number } {
+    const store = scope.store ? ctx.site.stores.find((candidate) => candidate.id === scope.store) : ctx.store;
+    if (!store) throw badRequest('The store does not belong to this site.', 'store');
+    let rateStore = store;
+    if (scope.currency && scope.currency !== store.currency.id) {
+      const other = ctx.site.stores.find((candidate) => candidate.currency.id === scope.currency);
+      if (!other) throw badRequest('No store of this site sells in that currency.', 'currency');
+      rateStore = other;
+    }
+    const { id, code, symbol } = rateStore.currency;
+    return {
+      siteId: ctx.site.id,
+      apiKeyId: ctx.site.apiKeyId,
+      storeId: store.id,
+      language: ctx.language,
+      defaultLanguage: ctx.site.defaultLanguage,
+      currency: { id, code, symbol },
+      eurRate: id === MAIN_CURRENCY_ID ? null : rateStore.eurRate,
+    };
+  }
+
+  /** Whole responses are cached per site, language, store, currency and normalized input. */
+  function cachedResponse<T>(
+    view: CatalogueView & { storeId: number },
+    operation: string,
+    input: unknown,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const digest = createHash('sha256').update(JSON.stringify(input)).digest('base64url').slice(0, 32);
+    const key = `${operation}:${view.siteId}:${view.language}:${view.storeId}:${view.currency.id}:${digest}`;
+    return cached(
+      cache,
+      'catalogue',
+      key,
+      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(view.siteId)] },
+      compute,
+    );
+  }
+
+  function reference(siteId: number): Promise<Reference> {
+    return cached(
+      cache,
+      'catalogue',
+      `reference:${siteId}`,
+      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] },
+      async () => {
+        const [categories, attributes, tags] = await Promise.all([
+          loadCategories(db, siteId),
+          loadAttributes(db, siteId),
+          loadTags(db, siteId),
+        ]);
+        return { categories, attributes, tags };
+      },
+    );
+  }
+
+  const text = <T>(view: CatalogueView, texts: Record<string, T>) =>
+    pickText(texts, view.language, view.defaultLanguage);
+
+  /** Attributes and variants of Configurable products, for several products at once. */
+  async function configurableDetails(view: CatalogueView, ref: Reference, productIds: number[]) {
+    const details = new Map<
+      number,
+      { attributes: Record<string, unknown>[]; associatedProducts: Record<string, unknown>[] }
+    >();
+    if (productIds.length === 0) return details;
+    const [configured, variantRows, variantValues] = await Promise.all([
+      db
+        .select()
+        .from(configurableAttributes)
+        .where(inArray(configurableAttributes.productId, productIds))
+        .orderBy(asc(configurableAttributes.position)),
+      db
+        .select({ id: products.id, parentId: products.parentId })
+        .from(products)
+        .where(and(inArray(products.parentId, productIds), eq(products.status, 'active')))
+        .orderBy(asc(products.id)),
+      db
+        .select({
+          productId: productAttributeValues.productId,
+          attributeId: productAttributeValues.attributeId,
+          valueId: productAttributeValues.valueId,
+        })
+        .from(productAttributeValues)
+        .innerJoin(products, eq(products.id, productAttributeValues.productId))
+        .where(and(inArray(products.parentId, productIds), eq(products.status, 'active'))),
+    ]);
+    const valueMedia = ref.attributes.flatMap((attribute) =>
+      attribute.values.map((value) => value.mediaId).filter((id): id is number => id !== null),
+    );
+    const [variants, mediaById] = await Promise.all([
+      loadProducts(
+        db,
+        view,
+        ref.tags,
+        variantRows.map((row) => row.id),
+      ),
+      loadMedia(db, view.apiKeyId, valueMedia),
+    ]);
+    for (const productId of productIds) {
+      const ownVariants = variantRows.filter((row) => row.parentId === productId);
+      const ownVariantIds = new Set(ownVariants.map((row) => row.id));
+      const usedValues = new Set(
+        variantValues.filter((row) => ownVariantIds.has(row.productId)).map((row) => row.valueId),
+      );
+      const attributeList = configured
+        .filter((row) => row.productId === productId)
+        .map((row) => {
+          const attribute = ref.attributes.find((candidate) => candidate.id === row.attributeId);
+          if (!attribute) return null;
+          return {
+            id: attribute.id,
+            label: text(view, attribute.labels) ?? attribute.code,
+            inputType: attribute.inputType,
+            attributeCode: attribute.code,
+            customClass: attribute.customClass,
+            values: attribute.values
+              .filter((value) => usedValues.has(value.id))
+              .map((value) => ({
+                id: value.id,
+                value: text(view, value.labels) ?? value.code,
+                valueCode: value.code,
+                isMedia: value.isMedia,
+                media: value.mediaId === null ? null : (mediaById.get(value.mediaId) ?? null),
+                swatchColor: value.swatchColor,
+                shopDefault: value.id === row.shopDefaultValueId,
+              })),
+          };
+        })
+        .filter((attribute) => attribute !== null);
+      const shopDefaults = configured
+        .filter((row) => row.productId === productId && row.shopDefaultValueId !== null)
+        .map((row) => row.shopDefaultValueId);
+      const associatedProducts = ownVariants.flatMap((row) => {
+        const variant = variants.get(row.id);
+        if (!variant) return [];
+        const values = variantValues.filter((value) => value.productId === row.id);
+        const valueIds = values.map((value) => value.valueId);
+        return [
+          {
+            id: variant.id,
+            name: variant.text.name,
+            slug: variant.text.slug,
+            sku: variant.sku,
+            format: variant.format,
+            attributes: values.map((value) => ({
+              attributeId: value.attributeId,
+              attributeCode:
+                ref.attributes.find((attribute) => attribute.id === value.attributeId)?.code ?? '',
+              valueId: value.valueId,
+            })),
+            attributeValueIds: valueIds,
+            isShopDefault: shopDefaults.length > 0 && shopDefaults.every((id) => valueIds.includes(id!)),
+            prices: variant.prices,
+            stock: variant.stock,
+            media: variant.media,
+            isVisibleIndividually: variant.isVisibleIndividually,
+            mainProductSlug: variant.mainProductSlug,
+          },
+        ];
+      });
+      details.set(productId, { attributes: attributeList, associatedProducts });
+    }
+    return details;
+  }
+
+  /** A product a shopper may open: active, of this site, and not a variant hidden behind its main product. */
+  async function findProductId(view: CatalogueView, ref: { id?: number; slug?: string }): Promise<number> {
+    const visible = and(
+      eq(products.siteId, view.siteId),
+      eq(products.status, 'active'),
+      eq(products.isVisibleIndividually, true),
+    );
+    if (ref.id !== undefined) {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(visible, eq(products.id, ref.id)));
+      if (!row) throw notFound('Product not found.');
+      return row.id;
+    }
+    const slug = (ref.slug ?? '').trim().toLowerCase();
+    const [row] = await db
+      .select({ id: products.id })
+      .from(productTranslations)
+      .innerJoin(products, eq(products.id, productTranslations.productId))
+      .where(
+        and(
+          visible,
+          eq(productTranslations.siteId, view.siteId),
+          eq(productTranslations.slug, slug),
+          inArray(productTranslations.languageCode, viewLanguages(view)),
+        ),
+      )
+      .orderBy(desc(sql`${productTranslations.languageCode} = ${view.language}`))
+      .limit(1);
+    if (!row) throw notFound('Product not found.');
+    return row.id;
+  }
+
+  async function loadCustomOptions(view: CatalogueView, productId: number) {
+    const languages = viewLanguages(view);
+    const [options, values] = await Promise.all([
+      db
+        .select({
+          id: customOptions.id,
+          optionType: customOptions.optionType,
+          isRequired: customOptions.isRequired,
+          maxLength: customOptions.maxLength,
+          minValue: customOptions.minValue,
+          maxValue: customOptions.maxValue,
+          languageCode: customOptionTranslations.languageCode,
+          title: customOptionTranslations.optionTitle,
+        })
+        .from(customOptions)
+        .leftJoin(
+          customOptionTranslations,
+          and(
+            eq(customOptionTranslations.optionId, customOptions.id),
+            inArray(customOptionTranslations.languageCode, languages),
+          ),
+        )
+        .where(eq(customOptions.productId, productId))
+        .orderBy(asc(customOptions.position), asc(customOptions.id)),
+      db
+        .select({
+          id: customOptionValues.id,
+          optionId: customOptionValues.optionId,
+          sku: customOptionValues.sku,
+          priceDelta: customOptionValues.priceDelta,
+          languageCode: customOptionValueTranslations.languageCode,
+          title: customOptionValueTranslations.title,
+        })
+        .from(customOptionValues)
+        .innerJoin(customOptions, eq(customOptions.id, customOptionValues.optionId))
+        .leftJoin(
+          customOptionValueTranslations,
+          and(
+            eq(customOptionValueTranslations.valueId, customOptionValues.id),
+            inArray(customOptionValueTranslations.languageCode, languages),
+          ),
+        )
+        .where(eq(customOptions.productId, productId))
+        .orderBy(asc(customOptionValues.position), asc(customOptionValues.id)),
+    ]);
+    const titles = <T extends { id: number; languageCode: string | null; title: string | null }>(
+      rows: T[],
+    ) => {
+      const byId = new Map<number, { row: T; texts: Record<string, string> }>();
+      for (const row of rows) {
+        const entry = byId.get(row.id) ?? { row, texts: {} };
+        if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
+        byId.set(row.id, entry);
+      }
+      return [...byId.values()].map(({ row, texts }) => ({ row, title: text(view, texts) ?? '' }));
+    };
+    const valueList = titles(values);
+    return titles(options).map(({ row, title }) => ({
+      id: row.id,
+      option_title: title,
+      option_type: row.optionType,
+      isRequired: row.isRequired,
+      maxLength: row.maxLength,
+      minValue: row.minValue,
+      maxValue: row.maxValue,
+      custom_option_values: valueList
+        .filter((value) => value.row.optionId === row.id)
+        .map((value) => ({
+          id: value.row.id,
+          title: value.title,
+          sku: value.row.sku,
+          // Stored in euro cents: the cart converts it with the line like every euro amount.
+          priceDelta: value.row.priceDelta,
+          priceDeltaCurrency: 'EUR',
+        })),
+    }));
+  }
+
+  async function productDetail(view: CatalogueView, ref: Reference, productId: number) {
+    const [crossRows, linkRows, memberRows] = await Promise.all([
+      db
+        .select({ id: crossSells.crossProductId })
+        .from(crossSells)
+        .where(eq(crossSells.productId, productId))
+        .orderBy(asc(crossSells.position)),
+      db
+        .select({
+          categoryId: productCategoryLinks.categoryId,
+          isMain: productCategoryLinks.isMain,
+          priority: productCategoryLinks.categoryPriority,
+        })
+        .from(productCategoryLinks)
+        .where(eq(productCategoryLinks.productId, productId))
+        .orderBy(desc(productCategoryLinks.isMain), asc(productCategoryLinks.categoryId)),
+      db
+        .select({ id: bundleItems.productId, quantity: bundleItems.quantity })
+        .from(bundleItems)
+        .where(eq(bundleItems.bundleId, productId))
+        .orderBy(asc(bundleItems.position)),
+    ]);
+    const loaded = await loadProducts(db, view, ref.tags, [
+      productId,
+      ...crossRows.map((row) => row.id),
+      ...memberRows.map((row) => row.id),
+    ]);
+    const product = loaded.get(productId);
+    if (!product) throw notFound('Product not found.');
+    const [configurable, options] = await Promise.all([
+      product.format === 'Configurable' ? configurableDetails(view, ref, [productId]) : undefined,
+      loadCustomOptions(view, productId),
+    ]);
+    const crossSellProducts = crossRows.flatMap((row) => {
+      const cross = loaded.get(row.id);
+      return cross?.isVisibleIndividually ? [toCard(cross)] : [];
+    });
+    const bundles = memberRows.flatMap((row) => {
+      const member = loaded.get(row.id);
+      return member ? [{ product: toCard(member), format: member.format, quantity: row.quantity }] : [];
+    });
+    const categories = linkRows.flatMap((row) => {
+      const category = ref.categories.find((candidate) => candidate.id === row.categoryId);
+      const names = category && text(view, category.texts);
+      return names ? [{ id: row.categoryId, name: names.name, slug: names.slug, isMain: row.isMain }] : [];
+    });
+    return {
+      id: product.id,
+      name: product.text.name,
+      slug: product.text.slug,
+      sku: product.sku,
+      format: product.format,
+      type: product.format,
+      description: product.text.description,
+      shortDescription: product.text.shortDescription,
+      seo: { title: product.text.seoTitle, description: product.text.seoDescription },
+      media: product.media,
+      prices: product.prices,
+      stock: product.stock,
+      taxRateBp: product.taxRateBp,
+      eproductDelivery: product.eproductDelivery,
+      tags: product.tags.map(({ code, name }) => ({ code, name })),
+      categories,
+      categoryPriority: Math.max(0, ...linkRows.map((row) => row.priority)),
+      isVisibleIndividually: product.isVisibleIndividually,
+      mainProductSlug: product.mainProductSlug,
+      crossSellProducts,
+      attributes: configurable?.get(productId)?.attributes ?? [],
+      associatedProducts: configurable?.get(productId)?.associatedProducts ?? [],
+      bundles,
+      customOptions: options,
+      canAddDirectly: canAddDirectly({ format: product.format, bundles }).ok,
+    };
+  }
+
+  async function product(ctx: RequestContext, input: ProductRef) {
+    const view = viewFor(ctx, input);
+    const normalized = {
+      id: input.id ?? null,
+      slug: input.id === undefined ? (input.slug ?? '').trim().toLowerCase() : null,
+    };
+    return cachedResponse(view, 'product', normalized, async () => {
+      const ref = await reference(view.siteId);
+      return productDetail(view, ref, await findProductId(view, input));
+    });
+  }
+
+  async function filterProducts(ctx: RequestContext, input: ProductFilterInput) {
+    const view = viewFor(ctx, input);
+    const page = input.page ?? 1;
+    if (hasNoCriteria(input))
+      return { records: [], totalPages: 0, totalRecords: 0, page, limit: DEFAULT_LIMIT };
+    const limit = input.allowUnlimited
+      ? Math.min(input.limit ?? UNLIMITED_CEILING, UNLIMITED_CEILING)
+      : Math.min(input.limit ?? DEFAULT_LIMIT, MAX_LIMIT);
+    const normalized = {
+      keywords: input.keywords?.trim() ?? '',
+      filters: input.filters ?? [],
+      mainCategory: input.mainCategory ?? null,
+      select: input.select ?? null,
+      sort: input.sort ?? 'priority',
+      limit,
+      page,
+    };
+    return cachedResponse(view, 'filter', normalized, async () => {
+      const ref = await reference(view.siteId);
+      const criteria = resolveCriteria(input, ref, view);
+      const { ids, total } = await searchProductIds(db, criteria, view, {
+        sort: normalized.sort,
+        limit,
+        offset: (page - 1) * limit,
+      });
+      const loaded = await loadProducts(db, view, ref.tags, ids);
+      const records = ids.flatMap((id) => {
+        const product = loaded.get(id);
+        return product ? [toCard(product)] : [];
+      });
+      return { records, totalPages: Math.ceil(total / limit), totalRecords: total, page, limit };
+    });
+  }
+
+  async function navigation(ctx: RequestContext, input: NavigationInput) {
+    const view = viewFor(ctx, input);
+    const normalized = {
+      keywords: input.keywords?.trim() ?? '',
+      filters: input.filters ?? [],
+      mainCategory: input.mainCategory ?? null,
+    };
+    return cachedResponse(view, 'navigation', normalized, async () => {
+      const ref = await reference(view.siteId);
+      const criteria = resolveCriteria(input, ref, view);
+      return { filters: await layeredNavigation(db, view, criteria, ref.attributes) };
+    });
+  }
+
+  async function categoryTree(view: CatalogueView, categories: CategoryRecord[], rootIds: number[]) {
+    const images = await loadMedia(
+      db,
+      view.apiKeyId,
+      categories.map((category) => category.mediaId).filter((id): id is number => id !== null),
+    );
+    const build = (category: CategoryRecord): CategoryNode | null => {
+      const names = text(view, category.texts);
+      if (!names) return null;
+      return {
+        id: category.id,
+        parentId: category.parentId,
+        name: names.name,
+        slug: names.slug,
+        description: names.description,
+        seo: { title: names.seoTitle, description: names.seoDescription },
+        image: category.mediaId === null ? null : (images.get(category.mediaId) ?? null),
+        position: category.position,
+        productCount: category.productCount,
+        // The specification lists categories by id ascending; the records arrive in that order.
+        children: categories
+          .filter((child) => child.parentId === category.id)
+          .map(build)
+          .filter((node): node is CategoryNode => node !== null),
+      };
+    };
+    return rootIds
+      .map((id) => categories.find((category) => category.id === id))
+      .filter((category): category is CategoryRecord => category !== undefined)
+      .map(build)
+      .filter((node): node is CategoryNode => node !== null);
+  }
+
+  async function category(ctx: RequestContext, ref: number | string) {
+    const view = viewFor(ctx);
+    return cachedResponse(view, 'category', { ref }, async () => {
+      const { categories } = await reference(view.siteId);
+      const found = findCategory(categories, ref, view.language, view.defaultLanguage);
+      if (!found) throw notFound('Category not found.');
+      const [node] = await categoryTree(view, categories, [found.id]);
+      const breadcrumb: { id: number; name: string; slug: string }[] = [];
+      for (let parent = found.parentId; parent !== null; ) {
+        const ancestor = categories.find((candidate) => candidate.id === parent);
+        const names = ancestor && text(view, ancestor.texts);
+        if (!ancestor || !names) break;
+        breadcrumb.unshift({ id: ancestor.id, name: names.name, slug: names.slug });
+        parent = ancestor.parentId;
+      }
+      return { category: node!, breadcrumb };
+    });
+  }
+
+  async function categories(ctx: RequestContext, input: { parentId?: number; slug?: string }) {
+    const view = viewFor(ctx);
+    return cachedResponse(view, 'categories', input, async () => {
+      const { categories: all } = await reference(view.siteId);
+      let rootIds: number[];
+      if (input.slug) {
+        const found = findCategory(all, input.slug, view.language, view.defaultLanguage);
+        rootIds = found ? [found.id] : [];
+      } else {
+        const parentId = input.parentId ?? null;
+        rootIds = all.filter((candidate) => candidate.parentId === parentId).map((candidate) => candidate.id);
+      }
+      const records = await categoryTree(view, all, rootIds);
+      return { records, totalRecords: records.length, totalPages: records.length > 0 ? 1 : 0 };
+    });
+  }
+
+  async function tagList(ctx: RequestContext, input: { codes?: string[] }) {
+    const view = viewFor(ctx);
+    const { tags } = await reference(view.siteId);
+    const wanted = input.codes?.map((code) => code.toUpperCase());
+    const records = tags
+      .filter((tag) => !wanted || wanted.includes(tag.code.toUpperCase()))
+      .map((tag) => ({ id: tag.id, code: tag.code, name: text(view, tag.names) ?? tag.code }));
+    return { records, totalRecords: records.length, totalPages: records.length > 0 ? 1 : 0 };
+  }
+
+  /** The members of a bundle for the customisation popup; a Configurable member brings its variants. */
+  async function checkBundles(ctx: RequestContext, input: { product: number } & PriceScope) {
+    const view = viewFor(ctx, input);
+    return cachedResponse(view, 'checkBundles', { product: input.product }, async () => {
+      const ref = await reference(view.siteId);
+      const bundleId = await findProductId(view, { id: input.product });
+      const memberRows = await db
+        .select({ id: bundleItems.productId, quantity: bundleItems.quantity })
+        .from(bundleItems)
+        .where(eq(bundleItems.bundleId, bundleId))
+        .orderBy(asc(bundleItems.position));
+      const loaded = await loadProducts(db, view, ref.tags, [bundleId, ...memberRows.map((row) => row.id)]);
+      const bundle = loaded.get(bundleId)!;
+      if (bundle.format !== 'Bundle') throw badRequest('The product is not a bundle.', 'product');
+      const configurableIds = memberRows
+        .filter((row) => loaded.get(row.id)?.format === 'Configurable')
+        .map((row) => row.id);
+      const details = await configurableDetails(view, ref, configurableIds);
+      const bundles = memberRows.flatMap((row) => {
+        const member = loaded.get(row.id);
+        if (!member) return [];
+        const needsChoice = member.format === 'Configurable';
+        return [
+          {
+            product: toCard(member),
+            format: member.format,
+            quantity: row.quantity,
+            needsChoice,
+            attributes: details.get(row.id)?.attributes ?? [],
+            associatedProducts: details.get(row.id)?.associatedProducts ?? [],
+          },
+        ];
+      });
+      return {
+        product: { id: bundle.id, format: bundle.format, name: bundle.text.name, slug: bundle.text.slug },
+        canAddDirectly: canAddDirectly({ format: bundle.format, bundles }).ok,
+        bundles,
+      };
+    });
+  }
+
+  return {
+    product,
+    filterProducts,
+    navigation,
+    category,
+    categories,
+    tagList,
+    checkBundles,
+    invalidate: (siteId: number) => cache.deleteByTag(siteCacheTag(siteId)),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,337 @@
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { discountPercent, toEuro } from '../../../core/money.ts';
+import type { Db } from '../../db/client.ts';
+import { media } from '../media/media.schema.ts';
+import {
+  bundleItems,
+  eProductCodes,
+  type ProductFormat,
+  productMedia,
+  productPrices,
+  products,
+  productTags,
+  productTranslations,
+} from './catalogue.schema.ts';
+import {
+  type MediaView,
+  mediaColumns,
+  pickText,
+  type TagRecord,
+  toMediaView,
+} from './catalogue-reference.ts';
+
+/** What a catalogue response depends on besides its input: the site, the language and the prices' currency. */
+export type CatalogueView = {
+  siteId: number;
+  apiKeyId: number;
+  language: string;
+  defaultLanguage: string;
+  currency: { id: number; code: string; symbol: string };
+  /** Display units per euro when the currency is not the euro; null for the euro itself. */
+  eurRate: string | null;
+};
+
+export const viewLanguages = (view: CatalogueView) => [...new Set([view.language, view.defaultLanguage])];
+
+export type Prices = {
+  basicPrice: number;
+  retailPrice: number;
+  discountPrice: number | null;
+  membershipPrice: number | null;
+  bundlePrice: number | null;
+  /** What the shopper pays without a member card: the bundle price, else the sale price, else retail. */
+  finalPrice: number;
+  currency: { id: number; code: string; symbol: string };
+  eurEquivalent: {
+    retailPrice: number;
+    discountPrice: number | null;
+    membershipPrice: number | null;
+    bundlePrice: number | null;
+    finalPrice: number;
+  } | null;
+  discountPercent: number;
+};
+
+export type Stock = { qty: number | null; inStock: boolean };
+
+export type ProductText = {
+  name: string;
+  slug: string;
+  shortDescription: string;
+  description: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
+};
+
+export type LoadedProduct = {
+  id: number;
+  sku: string;
+  format: ProductFormat;
+  parentId: number | null;
+  isVisibleIndividually: boolean;
+  taxRateBp: number;
+  eproductDelivery: string | null;
+  text: ProductText;
+  mainProductSlug: string | null;
+  prices: Prices | null;
+  media: MediaView[];
+  tags: { id: number; code: string; name: string }[];
+  stock: Stock;
+};
+
+export type ProductCard = {
+  id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  format: ProductFormat;
+  media: MediaView[];
+  prices: Prices | null;
+  tags: { code: string; name: string }[];
+  inStock: boolean;
+};
+
+export function toCard(product: LoadedProduct): ProductCard {
+  return {
+    id: product.id,
+    name: product.text.name,
+    slug: product.text.slug,
+    sku: product.sku,
+    format: product.format,
+    media: product.media.slice(0, 1),
+    prices: product.prices,
+    tags: product.tags.map(({ code, name }) => ({ code, name })),
+    inStock: product.stock.inStock,
+  };
+}
+
+type PriceRow = typeof productPrices.$inferSelect;
+
+export function priceView(row: PriceRow | undefined, view: CatalogueView): Prices | null {
+  if (!row) return null;
+  const finalPrice = row.bundlePrice ?? row.discountPrice ?? row.retailPrice;
+  const euro = (amount: number | null) =>
+    amount === null || view.eurRate === null ? null : toEuro(amount, view.eurRate);
+  return {
+    basicPrice: row.basicPrice,
+    retailPrice: row.retailPrice,
+    discountPrice: row.discountPrice,
+    membershipPrice: row.membershipPrice,
+    bundlePrice: row.bundlePrice,
+    finalPrice,
+    currency: view.currency,
+    eurEquivalent:
+      view.eurRate === null
+        ? null
+        : {
+            retailPrice: euro(row.retailPrice)!,
+            discountPrice: euro(row.discountPrice),
+            membershipPrice: euro(row.membershipPrice),
+            bundlePrice: euro(row.bundlePrice),
+            finalPrice: euro(finalPrice)!,
+          },
+    discountPercent: discountPercent(row.retailPrice, row.bundlePrice ?? row.discountPrice),
+  };
+}
+
+type StockRow = {
+  id: number;
+  format: ProductFormat;
+  stockQty: number | null;
+  manageStock: boolean;
+  eproductDelivery: string | null;
+};
+
+/**
+ * Stock of products in a fixed number of queries: a Configurable has what its variants have, a Bundle
+ * as many as its scarcest member allows, a code-delivered EProduct as many as its free codes.
+ */
+async function loadStock(db: Db, rows: StockRow[]): Promise<Map<number, Stock>> {
+  const bundleIds = rows.filter((row) => row.format === 'Bundle').map((row) => row.id);
+  const members =
+    bundleIds.length === 0
+      ? []
+      : await db
+          .select({
+            bundleId: bundleItems.bundleId,
+            quantity: bundleItems.quantity,
+            id: products.id,
+            format: products.format,
+            stockQty: products.stockQty,
+            manageStock: products.manageStock,
+            eproductDelivery: products.eproductDelivery,
+          })
+          .from(bundleItems)
+          .innerJoin(products, eq(products.id, bundleItems.productId))
+          .where(inArray(bundleItems.bundleId, bundleIds));
+  const all = [...rows, ...members];
+  const configurableIds = all.filter((row) => row.format === 'Configurable').map((row) => row.id);
+  const codeIds = all
+    .filter((row) => row.format === 'EProduct' && row.eproductDelivery === 'code')
+    .map((row) => row.id);
+  const [variants, codes] = await Promise.all([
+    configurableIds.length === 0
+      ? []
+      : db
+          .select({
+            parentId: products.parentId,
+            stockQty: products.stockQty,
+            manageStock: products.manageStock,
+          })
+          .from(products)
+          .where(and(inArray(products.parentId, configurableIds), eq(products.status, 'active'))),
+    codeIds.length === 0
+      ? []
+      : db
+          .select({ productId: eProductCodes.productId, n: count() })
+          .from(eProductCodes)
+          .where(and(inArray(eProductCodes.productId, codeIds), isNull(eProductCodes.assignedOrderId)))
+          .groupBy(eProductCodes.productId),
+  ]);
+  const freeCodes = new Map(codes.map((row) => [row.productId, Number(row.n)]));
+  const tracked = (row: { stockQty: number | null; manageStock: boolean }): Stock =>
+    row.manageStock
+      ? { qty: row.stockQty ?? 0, inStock: (row.stockQty ?? 0) > 0 }
+      : { qty: null, inStock: true };
+  const single = (row: StockRow): Stock => {
+    if (row.format === 'EProduct' && row.eproductDelivery === 'code') {
+      const qty = freeCodes.get(row.id) ?? 0;
+      return { qty, inStock: qty > 0 };
+    }
+    if (row.format === 'Configurable') {
+      const own = variants.filter((variant) => variant.parentId === row.id).map(tracked);
+      const untracked = own.some((stock) => stock.qty === null);
+      return {
+        qty: untracked ? null : own.reduce((sum, stock) => sum + (stock.qty ?? 0), 0),
+        inStock: own.some((stock) => stock.inStock),
+      };
+    }
+    return tracked(row);
+  };
+  const result = new Map<number, Stock>();
+  for (const row of rows) {
+    if (row.format !== 'Bundle') {
+      result.set(row.id, single(row));
+      continue;
+    }
+    const own = members.filter((member) => member.bundleId === row.id);
+    const sets = own.map((member) => {
+      const stock = single(member);
+      return stock.qty === null ? null : Math.floor(stock.qty / member.quantity);
+    });
+    const limits = sets.filter((value): value is number => value !== null);
+    const inStock =
+      own.length > 0 && own.every((member) => single(member).inStock) && limits.every((n) => n > 0);
+    result.set(row.id, { qty: limits.length === 0 ? null : Math.min(...limits), inStock });
+  }
+  return result;
+}
+
+/**
+ * Everything a card or a product page shows about the given products, in a fixed number of queries
+ * whatever the number of products. Products of another site are left out.
+ */
+export async function loadProducts(
+  db: Db,
+  view: CatalogueView,
+  tagList: TagRecord[],
+  ids: number[],
+): Promise<Map<number, LoadedProduct>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const languages = viewLanguages(view);
+  const rows = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      format: products.format,
+      parentId: products.parentId,
+      isVisibleIndividually: products.isVisibleIndividually,
+      taxRateBp: products.taxRateBp,
+      stockQty: products.stockQty,
+      manageStock: products.manageStock,
+      eproductDelivery: products.eproductDelivery,
+    })
+    .from(products)
+    .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId)));
+  if (rows.length === 0) return new Map();
+  const found = rows.map((row) => row.id);
+  const parentIds = rows.map((row) => row.parentId).filter((id): id is number => id !== null);
+  const [texts, prices, mediaRows, tagRows, stock] = await Promise.all([
+    db
+      .select()
+      .from(productTranslations)
+      .where(
+        and(
+          inArray(productTranslations.productId, [...found, ...parentIds]),
+          inArray(productTranslations.languageCode, languages),
+        ),
+      ),
+    db
+      .select()
+      .from(productPrices)
+      .where(and(inArray(productPrices.productId, found), eq(productPrices.currencyId, view.currency.id))),
+    db
+      .select({ productId: productMedia.productId, media: mediaColumns })
+      .from(productMedia)
+      .innerJoin(media, eq(media.id, productMedia.mediaId))
+      .where(inArray(productMedia.productId, found))
+      .orderBy(asc(productMedia.position), asc(productMedia.mediaId)),
+    db
+      .select({ productId: productTags.productId, tagId: productTags.tagId })
+      .from(productTags)
+      .where(inArray(productTags.productId, found)),
+    loadStock(db, rows),
+  ]);
+  const textFor = (productId: number): ProductText | undefined => {
+    const own = Object.fromEntries(
+      texts.filter((text) => text.productId === productId).map((text) => [text.languageCode, text]),
+    );
+    const text = pickText(own, view.language, view.defaultLanguage);
+    return (
+      text && {
+        name: text.name,
+        slug: text.slug,
+        shortDescription: text.shortDescription,
+        description: text.description,
+        seoTitle: text.seoTitle,
+        seoDescription: text.seoDescription,
+      }
+    );
+  };
+  const tagsById = new Map(tagList.map((tag) => [tag.id, tag]));
+  const result = new Map<number, LoadedProduct>();
+  for (const row of rows) {
+    const text = textFor(row.id);
+    if (!text) continue;
+    result.set(row.id, {
+      id: row.id,
+      sku: row.sku,
+      format: row.format,
+      parentId: row.parentId,
+      isVisibleIndividually: row.isVisibleIndividually,
+      taxRateBp: row.taxRateBp,
+      eproductDelivery: row.eproductDelivery,
+      text,
+      mainProductSlug: row.parentId === null ? null : (textFor(row.parentId)?.slug ?? null),
+      prices: priceView(
+        prices.find((price) => price.productId === row.id),
+        view,
+      ),
+      media: mediaRows
+        .filter((link) => link.productId === row.id)
+        .map((link) => toMediaView(view.apiKeyId, link.media)),
+      tags: tagRows
+        .filter((link) => link.productId === row.id)
+        .map((link) => tagsById.get(link.tagId))
+        .filter((tag): tag is TagRecord => tag !== undefined)
+        .map((tag) => ({
+          id: tag.id,
+          code: tag.code,
+          name: pickText(tag.names, view.language, view.defaultLanguage) ?? tag.code,
+        })),
+      stock: stock.get(row.id) ?? { qty: null, inStock: false },
+    });
+  }
+  return result;
+}
