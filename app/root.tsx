@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
@@ -49,10 +50,20 @@ export async function loader(args: Route.LoaderArgs) {
   return data(rootData, maintenance ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
 }
 
+/** Root data is per language (menus, footer texts, store), so switching language must reload it. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) || defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   const location = useLocation();
-  const language = rootData?.language ?? languageOfPath(location.pathname);
+  // The URL decides the language, also during a client navigation before root data arrives.
+  const language = languageOfPath(location.pathname);
   const i18n = useMemo(() => createI18n(language), [language]);
   const [consent, setConsent] = useState<ConsentCategory[] | null | undefined>(rootData?.consent);
   return (

@@ -34,11 +34,16 @@ describe('API conventions', () => {
   it('answers an unknown API path with the error format and 404', async () => {
     const { status, body } = await t.json('/api/v1/nothing/here');
     expect(status).toBe(404);
-    expect(body).toEqual({ error: { code: 'NOT_FOUND', statusCode: 404, payload: { message: 'No such API route.' } } });
+    expect(body).toEqual({
+      error: { code: 'NOT_FOUND', statusCode: 404, payload: { message: 'No such API route.' } },
+    });
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const { status, body } = await t.json('/api/v1/settings/domain/filter', postJson({ filler: 'x'.repeat(5000) }));
+    const { status, body } = await t.json(
+      '/api/v1/settings/domain/filter',
+      postJson({ filler: 'x'.repeat(5000) }),
+    );
     expect(status).toBe(413);
     expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -56,9 +61,12 @@ describe('API conventions', () => {
   it('limits requests per client address with 429 and Retry-After', async () => {
     const limited = createTestApp(database, { RATE_LIMIT_PER_MINUTE: '3' });
     // app.request has no socket, so the address comes from the node-server bindings we pass.
-    const env = { incoming: { socket: { remoteAddress: '203.0.113.9', remoteFamily: 'IPv4', remotePort: 1 } } };
+    const env = {
+      incoming: { socket: { remoteAddress: '203.0.113.9', remoteFamily: 'IPv4', remotePort: 1 } },
+    };
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await limited.app.request('/api/v1/master/commons', {}, env)).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await limited.app.request('/api/v1/master/commons', {}, env)).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     const blocked = await limited.app.request('/api/v1/master/commons', {}, env);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -68,7 +76,9 @@ describe('API conventions', () => {
   it('publishes an OpenAPI document of the routes and a readable page', async () => {
     const { body } = await t.json('/api/openapi.json');
     expect(body.openapi).toBe('3.1.0');
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/v2/master/domainDetect', '/v1/master/commons']));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/v2/master/domainDetect', '/v1/master/commons']),
+    );
     const page = await t.app.request('/api/docs');
     expect(await page.text()).toContain('/api/v2/master/domainDetect');
   });

@@ -3,13 +3,11 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { isUiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { catalogs } from '../i18n/catalog.ts';
-import type { loader as rootLoader } from '../root';
+import type { RootData, loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    | Awaited<ReturnType<typeof rootLoader>>
-    | undefined;
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
   const language = root?.language ?? 'hr';
   const catalog = catalogs[language];
   return [

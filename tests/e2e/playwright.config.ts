@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions, e2eBaseUrl, e2ePort } from './e2e-env.ts';
 
@@ -24,6 +25,8 @@ export default defineConfig({
     url: `${e2eBaseUrl}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // The server resolves its build relative to the working directory: the repository root.
+    cwd: path.resolve(import.meta.dirname, '../..'),
     env: { E2E_PORT: String(e2ePort) },
   },
 });

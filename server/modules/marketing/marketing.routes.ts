@@ -3,7 +3,11 @@ import { createApiRouter, jsonBody, jsonResponses } from '../../api/api-router.t
 import type { NewsletterService } from './newsletter.service.ts';
 
 export const newsletterSubscribeInput = z.object({
-  email: z.string().trim().max(254).pipe(z.email({ error: 'Enter a valid e-mail address.' })),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: 'Enter a valid e-mail address.' })),
 });
 
 export function marketingRoutes(newsletter: NewsletterService) {

@@ -1,0 +1,72 @@
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { sites } from '../site/site.schema.ts';
+
+/** A GDPR consent text a visitor can accept. Whether it is required depends on the form (assignments). */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The reference shown to users and kept with every acceptance, e.g. 'GDPR-2024-01'. */
+    uniqueNumber: text('unique_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('consents_site_number_idx').on(table.siteId, table.uniqueNumber)],
+);
+
+export const consentTranslations = pgTable(
+  'consent_translations',
+  {
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => consents.id, { onDelete: 'cascade' }),
+    languageCode: varchar('language_code', { length: 2 }).notNull(),
+    displayName: text('display_name').notNull(),
+    /** Sanitized HTML: the full text behind the checkbox label. */
+    text: text('text').notNull().default(''),
+  },
+  (table) => [primaryKey({ columns: [table.consentId, table.languageCode] })],
+);
+
+export const consentForms = [
+  'newsletter',
+  'contactForm',
+  'registerForm',
+  'checkoutForm',
+  'addressForm',
+  'productAvailabilityForm',
+] as const;
+export type ConsentForm = (typeof consentForms)[number];
+
+/**
+ * Which consents a form shows, and which of those must be ticked. Id arrays rather than a join table:
+ * the list is edited as a whole in the admin and read as a whole by the form.
+ */
+export const consentAssignments = pgTable(
+  'consent_assignments',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    assignedTo: text('assigned_to').$type<ConsentForm>().notNull(),
+    consentIds: integer('consent_ids').array().notNull().default([]),
+    requiredConsentIds: integer('required_consent_ids').array().notNull().default([]),
+  },
+  (table) => [
+    uniqueIndex('consent_assignments_site_form_idx').on(table.siteId, table.assignedTo),
+    index('consent_assignments_site_idx').on(table.siteId),
+  ],
+);
