@@ -28,11 +28,12 @@ export async function measure(
   } = {},
 ): Promise<BenchResult> {
   // A short warm-up fills caches and JIT before the measured run.
+  const method = options.method ?? 'GET';
   await autocannon({
     url,
     duration: 1,
     connections: 4,
-    method: options.method,
+    method,
     body: options.body,
     headers: options.headers,
   });
@@ -40,7 +41,7 @@ export async function measure(
     url,
     duration: options.seconds ?? 5,
     connections: options.connections ?? 10,
-    method: options.method,
+    method,
     body: options.body,
     headers: options.headers,
   });

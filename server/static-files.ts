@@ -18,11 +18,12 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves the client build (hashed assets under /assets get a year of caching). Files are looked up in
- * an index made at start, so a request path can never reach outside the build folder.
+ * Serves the client build (hashed assets under /assets get a year of caching). The build is small and
+ * immutable while the process runs, so it is held in memory; files are looked up in an index made at
+ * start, so a request path can never reach outside the build folder.
  */
 export function serveStatic(root: string) {
-  const files = new Map<string, { file: string; size: number }>();
+  const files = new Map<string, { file: string; size: number; body: Buffer }>();
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -32,6 +33,7 @@ export function serveStatic(root: string) {
         files.set(`/${path.relative(root, full).split(path.sep).join('/')}`, {
           file: full,
           size: fs.statSync(full).size,
+          body: fs.readFileSync(full),
         });
     }
   };
@@ -53,7 +55,7 @@ export function serveStatic(root: string) {
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     });
     if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(hit.file).pipe(res);
+    else res.end(hit.body);
     return true;
   };
 }

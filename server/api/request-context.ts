@@ -2,6 +2,7 @@ import type { Cache } from '../cache/cache.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
+import type { LoyaltyProgramme } from '../modules/site/site.schema.ts';
 
 export type SiteLanguage = { id: number; code: string; code2: string; name: string; isDefault: boolean };
 
@@ -12,6 +13,7 @@ export type StoreInfo = {
   currency: { id: number; code: string; symbol: string; label: string; decimals: number };
   /** Display-currency units per 1 EUR, as a decimal string (exact). */
   eurRate: string;
+  loyalty: LoyaltyProgramme | null;
   isDefault: boolean;
 };
 

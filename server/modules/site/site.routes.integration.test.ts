@@ -40,6 +40,7 @@ describe('domainDetect', () => {
     expect(body.data.cmsLanguages.map((l: { code2: string }) => l.code2)).toEqual(['hr', 'en']);
     const hrStore = body.data.stores.find((s: { language: string }) => s.language === 'hr');
     expect(hrStore.currency.code).toBe('HRK');
+    expect(hrStore.loyalty.rewards[0]).toMatchObject({ freeDelivery: true });
     expect(body.data.extra.currencyConfig[hrStore.storeID]).toMatchObject({
       eurRate: 7.5345,
       showEuroEquivalent: true,

@@ -94,44 +94,7 @@ export function siteRoutes(sites: SiteService) {
       summary: 'Configuration of the site that serves the request host',
       responses: jsonResponses(domainDetectResponse),
     }),
-    async (c) => {
-      const { site } = c.get('ctx');
-      const settings = await sites.checkoutSettingsFor(site.stores.map((store) => store.id));
-      const options = await sites.options(site.id);
-      return c.json(
-        {
-          data: {
-            apiKeyToken: site.apiKeyToken,
-            apiKeyId: site.apiKeyId,
-            siteID: site.id,
-            site: { name: site.name, url: site.url },
-            subdomain: site.subdomain,
-            externalURLs: site.externalUrls,
-            stores: site.stores.map((store) => ({
-              storeID: store.id,
-              name: store.name,
-              language: store.languageCode,
-              currency: store.currency,
-              loyalty: null,
-            })),
-            cmsLanguages: site.languages.map(({ code, code2, name, isDefault }) => ({
-              code,
-              code2,
-              name,
-              isDefault,
-            })),
-            extra: {
-              checkoutSettings: Object.fromEntries(settings.map((row) => [String(row.storeId), row])),
-              currencyConfig: Object.fromEntries(
-                site.stores.map((store) => [String(store.id), sites.currencyConfig(store)]),
-              ),
-              cmsOptionFilter: options,
-            },
-          },
-        },
-        200,
-      );
-    },
+    async (c) => c.json({ data: await sites.domainConfig(c.get('ctx').site) }, 200),
   );
 
   router.openapi(

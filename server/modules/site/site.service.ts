@@ -47,6 +47,7 @@ export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
           name: stores.name,
           languageCode: languages.code2,
           eurRate: stores.eurRate,
+          loyalty: stores.loyalty,
           isDefault: stores.isDefault,
           currency: {
             id: currencies.id,
@@ -204,7 +205,52 @@ export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
       .orderBy(asc(siteDomains.id));
   }
 
+  /** What domainDetect answers: everything the storefront needs to know about its site, cached per site. */
+  function domainConfig(site: SiteInfo) {
+    return cached(
+      cache,
+      'sites',
+      `config:${site.id}`,
+      { ttlSeconds: SITE_TTL_SECONDS, tags: [siteCacheTag(site.id)] },
+      async () => {
+        const [settings, cmsOptions] = await Promise.all([
+          checkoutSettingsFor(site.stores.map((store) => store.id)),
+          options(site.id),
+        ]);
+        return {
+          apiKeyToken: site.apiKeyToken,
+          apiKeyId: site.apiKeyId,
+          siteID: site.id,
+          site: { name: site.name, url: site.url },
+          subdomain: site.subdomain,
+          externalURLs: site.externalUrls,
+          stores: site.stores.map((store) => ({
+            storeID: store.id,
+            name: store.name,
+            language: store.languageCode,
+            currency: store.currency,
+            loyalty: store.loyalty,
+          })),
+          cmsLanguages: site.languages.map(({ code, code2, name, isDefault }) => ({
+            code,
+            code2,
+            name,
+            isDefault,
+          })),
+          extra: {
+            checkoutSettings: Object.fromEntries(settings.map((row) => [String(row.storeId), row])),
+            currencyConfig: Object.fromEntries(
+              site.stores.map((store) => [String(store.id), currencyConfig(store)]),
+            ),
+            cmsOptionFilter: cmsOptions,
+          },
+        };
+      },
+    );
+  }
+
   return {
+    domainConfig,
     siteById,
     siteIdForHost,
     siteIdForApiKey,
