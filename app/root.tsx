@@ -14,6 +14,7 @@ import {
 } from 'react-router';
 import { CONSENT_COOKIE, type ConsentCategory, parseConsent, readCookie } from '../core/cookie-consent.ts';
 import { languageOfPath, localeOf, type UiLanguage } from '../core/languages.ts';
+import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { CookieBanner } from './components/cookie-banner.tsx';
@@ -103,6 +104,7 @@ function Maintenance() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
@@ -112,7 +114,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {notFound ? t('errors.notFoundTitle') : t('errors.genericTitle')}
       </h1>
       {notFound && <p className="mt-4 text-lg">{t('errors.notFoundText')}</p>}
-      <a className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white" href="/">
+      <a
+        className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white"
+        href={localizedPath('home', languageOfPath(location.pathname))}
+      >
         {t('errors.backHome')}
       </a>
     </main>

@@ -22,7 +22,8 @@ export function CookieBanner({
   const { t } = useTranslation();
   const location = useLocation();
   const [optional, setOptional] = useState<Record<'analytics' | 'marketing', boolean>>({
-    analytics: true,
+    // Optional categories are opt-in: nothing beyond the necessary is pre-selected.
+    analytics: false,
     marketing: false,
   });
   const submit = (event: React.FormEvent<HTMLFormElement>) => {

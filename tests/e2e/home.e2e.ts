@@ -17,6 +17,8 @@ test('an unknown path answers 404 with the translated not-found page', async ({ 
   const response = await page.goto('/en/this-page-does-not-exist');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.en.errors.notFoundTitle);
+  await page.getByRole('link', { name: catalogs.en.errors.backHome }).click();
+  await expect(page).toHaveURL(/\/en$/);
 });
 
 test('German routes are 404 while German is not an allowed language', async ({ page }) => {

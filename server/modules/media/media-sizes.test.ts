@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { chooseFormat, imageFormatOf, parseSize, targetDimensions } from './media-sizes.ts';
+
+describe('parseSize', () => {
+  it('accepts the named sizes in any letter case and returns the canonical name', () => {
+    expect(parseSize('MediumSize')).toBe('MediumSize');
+    expect(parseSize('thumbnailsize')).toBe('ThumbnailSize');
+    expect(parseSize('LOGOSIZE')).toBe('LogoSize');
+    expect(parseSize('Original')).toBe('original');
+  });
+
+  it('rejects anything else', () => {
+    expect(parseSize('HugeSize')).toBeUndefined();
+    expect(parseSize('')).toBeUndefined();
+    expect(parseSize('720x576')).toBeUndefined();
+  });
+});
+
+describe('chooseFormat', () => {
+  it('prefers avif, then webp, then the original format', () => {
+    expect(chooseFormat('image/avif,image/webp,*/*', 'jpeg')).toBe('avif');
+    expect(chooseFormat('image/webp,image/*;q=0.8', 'png')).toBe('webp');
+    expect(chooseFormat('image/png,*/*', 'jpeg')).toBe('jpeg');
+    expect(chooseFormat(undefined, 'png')).toBe('png');
+  });
+
+  it('ignores types refused with q=0 and does not treat wildcards as avif support', () => {
+    expect(chooseFormat('image/avif;q=0, image/webp', 'jpeg')).toBe('webp');
+    expect(chooseFormat('image/avif; q=0.0', 'jpeg')).toBe('jpeg');
+    expect(chooseFormat('*/*', 'jpeg')).toBe('jpeg');
+    expect(chooseFormat('IMAGE/AVIF', 'jpeg')).toBe('avif');
+  });
+
+  it('falls back to png for an avif or webp original that the client cannot decode', () => {
+    expect(chooseFormat('*/*', 'webp')).toBe('png');
+    expect(chooseFormat('image/webp', 'avif')).toBe('webp');
+  });
+});
+
+describe('imageFormatOf', () => {
+  it('maps raster image types and leaves other files alone', () => {
+    expect(imageFormatOf('image/jpeg')).toBe('jpeg');
+    expect(imageFormatOf('image/PNG')).toBe('png');
+    expect(imageFormatOf('image/svg+xml')).toBeUndefined();
+    expect(imageFormatOf('application/pdf')).toBeUndefined();
+  });
+});
+
+describe('targetDimensions', () => {
+  it('scales to fit inside the box keeping the aspect ratio', () => {
+    expect(targetDimensions({ width: 1280, height: 720 }, { width: 720, height: 576 })).toEqual({
+      width: 720,
+      height: 405,
+    });
+    expect(targetDimensions({ width: 600, height: 600 }, { width: 320, height: 240 })).toEqual({
+      width: 240,
+      height: 240,
+    });
+    expect(targetDimensions({ width: 480, height: 240 }, { width: 120, height: 60 })).toEqual({
+      width: 120,
+      height: 60,
+    });
+  });
+
+  it('never enlarges and never returns a zero side', () => {
+    expect(targetDimensions({ width: 40, height: 30 }, { width: 50, height: 50 })).toEqual({
+      width: 40,
+      height: 30,
+    });
+    expect(targetDimensions({ width: 5000, height: 2 }, { width: 50, height: 50 })).toEqual({
+      width: 50,
+      height: 1,
+    });
+  });
+});
