@@ -14,8 +14,14 @@ import { cookieConsentRoutes } from './cookie-consent.routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { cmsRoutes } from './modules/cms/cms.routes.ts';
+import { createCmsContentService } from './modules/cms/cms-content.service.ts';
+import { createFinderService } from './modules/cms/finder.service.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createEventsService } from './modules/events/events.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
@@ -34,6 +40,9 @@ export function createServices(deps: Deps) {
     sites: createSiteService(deps),
     newsletter: createNewsletterService(deps),
     catalogue: createCatalogueService(deps),
+    cms: createCmsContentService(deps),
+    finder: createFinderService(deps),
+    events: createEventsService(deps),
   };
 }
 
@@ -124,6 +133,8 @@ export function createHttpApp(deps: HttpDeps) {
   api.route('/', siteRoutes(services.sites));
   api.route('/', marketingRoutes(services.newsletter));
   api.route('/', catalogueRoutes(services.catalogue));
+  api.route('/', cmsRoutes(services.cms, services.finder));
+  api.route('/', eventsRoutes(services.events));
 
   const openApiDocument = () =>
     api.getOpenAPI31Document({
@@ -142,6 +153,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND', 'No such API route.')), 404));
 
+  app.route('/', mediaRoutes(deps));
   app.route(
     '/',
     cookieConsentRoutes({ secure: config.isProduction && config.PUBLIC_URL?.startsWith('https:') === true }),

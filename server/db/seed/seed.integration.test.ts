@@ -134,3 +134,22 @@ describe('demo seed', () => {
       expect(fs.existsSync(path.join(mediaDir, item.path)), item.path).toBe(true);
   });
 });
+
+describe('demo seed started by two processes at once', () => {
+  it('loads the demo site exactly once', async () => {
+    const fresh = await createTestDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-race-'));
+    try {
+      const results = await Promise.all([
+        seedDemo(fresh.db, { mediaDir: dir }),
+        seedDemo(fresh.db, { mediaDir: dir }),
+      ]);
+      expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
+      const [row] = await fresh.rows<{ n: number }>(sql`select count(*)::int as n from sites`);
+      expect(row?.n).toBe(1);
+    } finally {
+      await fresh.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { sites } from '../../modules/site/site.schema.ts';
 import { hashPassword } from '../../modules/users/password.ts';
 import { users } from '../../modules/users/users.schema.ts';
@@ -6,6 +6,8 @@ import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue-seed.ts';
 import { seedContent } from './content-seed.ts';
 import { seedDemoSite, seedReferenceData } from './site-seed.ts';
+
+const SEED_LOCK_ID = 728_410_552;
 
 /** Local-development accounts of the demo site; the README prints them. */
 export const demoAccounts = {
@@ -29,7 +31,12 @@ export async function seedDemo(
     hashPassword(demoAccounts.admin.password),
     hashPassword(demoAccounts.customer.password),
   ]);
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Processes starting together on one PostgreSQL must not both seed: the lock serialises them and
+    // the one that comes second finds the site already there.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [again] = await tx.select({ sites: count() }).from(sites);
+    if ((again?.sites ?? 0) > 0) return false;
     const { siteId } = await seedDemoSite(tx);
     const [admin] = await tx
       .insert(users)
@@ -64,6 +71,7 @@ export async function seedDemo(
       mediaDir: options.mediaDir,
       currencyIds: { eur: 44, hrk: 52 },
     });
+    return true;
   });
-  return { seeded: true, ms: Date.now() - started };
+  return { seeded, ms: Date.now() - started };
 }
