@@ -32,7 +32,9 @@ export function contextMiddleware(sites: SiteService): MiddlewareHandler<ApiEnv>
     if (!site) throw notFound('No site is configured for this domain.');
     const language = sites.chooseLanguage(site, c.req.header('language'));
     const store = sites.chooseStore(site, language, positiveInt(c.req.header('storeid')));
-    c.set('ctx', { requestId, site, store, language, currency: store.currency, user: null });
+    const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const accessToken = c.req.header('accesstoken') || bearer || null;
+    c.set('ctx', { requestId, site, store, language, currency: store.currency, user: null, accessToken });
     await next();
   };
 }

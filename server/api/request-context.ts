@@ -43,6 +43,8 @@ export type RequestContext = {
   language: string;
   currency: StoreInfo['currency'];
   user: RequestUser | null;
+  /** The access token the client sent (header `accessToken` or `Authorization: Bearer`); verified by the accounts module. */
+  accessToken: string | null;
 };
 
 /** What services are built from: one per process. */
