@@ -18,10 +18,13 @@ import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import { CookieBanner } from './components/cookie-banner.tsx';
+import { SiteFooter } from './components/site-footer.tsx';
+import { SiteHeader } from './components/site-header.tsx';
 import { ToastProvider } from './components/toasts.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { appSettingsContext } from './lib/context.ts';
 import { requestApi } from './lib/request-language.ts';
+import { loadShellData, type ShellData } from './lib/shell-data.ts';
 
 export type SiteSummary = { name: string; allowedLanguages: string[] };
 export type RootData = {
@@ -29,13 +32,16 @@ export type RootData = {
   site: SiteSummary;
   consent: ConsentCategory[] | null;
   maintenance: boolean;
+  shell: ShellData;
 };
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
-  const detected = await api.post<{ site: { name: string }; cmsLanguages: { code2: string }[] }>(
-    'v2/master/domainDetect',
-  );
+  const detected = await api.post<{
+    apiKeyId: number;
+    site: { name: string };
+    cmsLanguages: { code2: string }[];
+  }>('v2/master/domainDetect');
   if (detected.errored)
     throw new Response(detected.error.message, { status: detected.error.statusCode || 500 });
   const site: SiteSummary = {
@@ -47,7 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
   const consent = parseConsent(readCookie(args.request.headers.get('cookie'), CONSENT_COOKIE));
   // Back-office users may browse during maintenance; that check arrives with accounts.
   const maintenance = args.context.get(appSettingsContext).maintenance;
-  const rootData: RootData = { language, site, consent, maintenance };
+  const shell = await loadShellData(api, detected.data.apiKeyId);
+  const rootData: RootData = { language, site, consent, maintenance, shell };
   return data(rootData, maintenance ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
 }
 
@@ -89,7 +96,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  return loaderData.maintenance ? <Maintenance /> : <Outlet />;
+  if (loaderData.maintenance) return <Maintenance />;
+  return (
+    <>
+      <SiteHeader
+        shell={loaderData.shell}
+        language={loaderData.language}
+        languages={loaderData.site.allowedLanguages}
+      />
+      <Outlet />
+      <SiteFooter shell={loaderData.shell} language={loaderData.language} />
+    </>
+  );
 }
 
 function Maintenance() {

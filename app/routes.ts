@@ -11,4 +11,8 @@ const localized = screens.flatMap((key) =>
   ),
 );
 
-export default [...localized, route('*', 'routes/not-found.tsx', { id: 'not-found' })] satisfies RouteConfig;
+export default [
+  ...localized,
+  route('newsletter-signup', 'routes/newsletter-signup.tsx', { id: 'newsletter-signup' }),
+  route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+] satisfies RouteConfig;

@@ -23,6 +23,23 @@ export const de: Catalog = {
     title: 'Wartungsarbeiten',
     text: 'Die Website wird gerade gewartet. Wir sind bald wieder da – danke für Ihre Geduld.',
   },
+  shell: {
+    menu: 'Menü',
+    closeMenu: 'Menü schließen',
+    mainNavigation: 'Hauptnavigation',
+    footerNavigation: 'Fußzeilennavigation',
+    language: 'Sprache',
+    home: 'Startseite',
+    social: 'Soziale Netzwerke',
+    sponsors: 'Förderer',
+  },
+  newsletter: {
+    emailLabel: 'E-Mail-Adresse',
+    subscribed: 'Danke! Sie haben unseren Newsletter abonniert.',
+    alreadySubscribed: 'Diese Adresse hat den Newsletter bereits abonniert.',
+    invalidEmail: 'Geben Sie eine gültige E-Mail-Adresse ein.',
+    failed: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',
+  },
   errors: {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

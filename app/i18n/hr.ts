@@ -18,6 +18,23 @@ export const hr = {
     title: 'Održavanje u tijeku',
     text: 'Stranica se trenutno održava. Uskoro se vraćamo — hvala na strpljenju.',
   },
+  shell: {
+    menu: 'Izbornik',
+    closeMenu: 'Zatvori izbornik',
+    mainNavigation: 'Glavna navigacija',
+    footerNavigation: 'Navigacija u podnožju',
+    language: 'Jezik',
+    home: 'Početna',
+    social: 'Društvene mreže',
+    sponsors: 'Pokrovitelji',
+  },
+  newsletter: {
+    emailLabel: 'E-mail adresa',
+    subscribed: 'Hvala! Prijavljeni ste na naš newsletter.',
+    alreadySubscribed: 'Ova adresa je već prijavljena na newsletter.',
+    invalidEmail: 'Upišite ispravnu e-mail adresu.',
+    failed: 'Nešto je pošlo po zlu, pokušajte ponovno.',
+  },
   errors: {
     notFoundTitle: 'Stranica nije pronađena',
     notFoundText: 'Stranica koju tražite ne postoji ili je premještena.',

@@ -7,7 +7,7 @@ test('the home page answers in Croatian at / and in English at /en', async ({ pa
   await expect(page.locator('html')).toHaveAttribute('lang', 'hr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.hr.home.welcome);
 
-  await page.getByRole('link', { name: 'EN' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'en', exact: true }).click();
   await expect(page).toHaveURL(/\/en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.en.home.welcome);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -24,4 +24,44 @@ test('an unknown path answers 404 with the translated not-found page', async ({ 
 test('German routes are 404 while German is not an allowed language', async ({ page }) => {
   const response = await page.goto('/de');
   expect(response?.status()).toBe(404);
+});
+
+test('the header shows the main navigation with its dropdowns, and the footer its columns', async ({
+  page,
+}) => {
+  await page.goto('/en');
+  const nav = page.getByRole('navigation', { name: catalogs.en.shell.mainNavigation });
+  await expect(nav.getByRole('link', { name: 'About us' })).toBeVisible();
+  await nav.getByRole('link', { name: 'About us' }).hover();
+  await expect(nav.getByRole('link', { name: 'Team' })).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'facebook' })).toHaveAttribute('target', '_blank');
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+});
+
+test('the mobile menu opens, locks scrolling and closes on navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/en');
+  await page.getByRole('button', { name: catalogs.en.shell.menu }).click();
+  await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Team' }).click();
+  await expect(page).toHaveURL(/\/en\/team$/);
+  await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden');
+});
+
+test('newsletter sign-up in the footer, without JavaScript too', async ({ browser }) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const email = `parent-${javaScriptEnabled}-${Date.now()}@example.com`;
+    for (const expected of [catalogs.en.newsletter.subscribed, catalogs.en.newsletter.alreadySubscribed]) {
+      await page.goto('/en');
+      await page.getByLabel(catalogs.en.newsletter.emailLabel).fill(email);
+      await page.locator('#newsletter').getByRole('button').click();
+      await expect(page.locator('#newsletter').getByRole('status')).toHaveText(expected);
+      await expect(page).toHaveURL(/\/en\?newsletter=/);
+    }
+    await context.close();
+  }
 });

@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router';
+import type { UiLanguage } from '../../core/languages.ts';
+import { localizedPath } from '../../core/route-table.ts';
+import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
+import { NavLink } from './nav-link.tsx';
+
+const outcomeKey = {
+  subscribed: 'newsletter.subscribed',
+  already: 'newsletter.alreadySubscribed',
+  invalid: 'newsletter.invalidEmail',
+  failed: 'newsletter.failed',
+} as const;
+
+export function SiteFooter({ shell, language }: { shell: ShellData; language: UiLanguage }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const outcome = searchParams.get('newsletter') as keyof typeof outcomeKey | null;
+  const { footer } = shell;
+  const showSponsors = footer.sponsors?.paths.includes(location.pathname.replace(/\/$/, '')) ?? false;
+  const returnTo = `${location.pathname}${location.search}`.replace(/[?&]newsletter=[a-z]+/, '');
+
+  return (
+    <footer className="mt-24 bg-teal-900 text-teal-50">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-4">
+        <div className="md:col-span-1">
+          <Link
+            to={localizedPath('home', language)}
+            aria-label={t('shell.home')}
+            className="inline-block rounded bg-white p-2"
+          >
+            {shell.logoMediaId ? (
+              <img
+                src={mediaSrc(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
+                alt={shell.logoAlt}
+                width={120}
+                height={60}
+                loading="lazy"
+                className="h-10 w-auto"
+              />
+            ) : (
+              <span className="font-bold text-teal-900">{shell.logoAlt}</span>
+            )}
+          </Link>
+          <p className="mt-4 text-sm leading-relaxed text-teal-100">{footer.aboutText}</p>
+        </div>
+        <FooterColumn title={footer.column1Title} items={shell.menus.footer1} />
+        <FooterColumn title={footer.column2Title} items={shell.menus.footer2} />
+        <div id="newsletter">
+          <h2 className="font-semibold text-white">{footer.newsletterLabel}</h2>
+          <Form
+            method="post"
+            action="/newsletter-signup"
+            className="mt-3 flex flex-col gap-2"
+            preventScrollReset
+          >
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <label htmlFor="newsletter-email" className="sr-only">
+              {t('newsletter.emailLabel')}
+            </label>
+            <input
+              id="newsletter-email"
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              placeholder={footer.newsletterPlaceholder}
+              className="rounded-md border-0 bg-white px-3 py-2 text-slate-900"
+            />
+            <button
+              type="submit"
+              disabled={navigation.state === 'submitting'}
+              className="rounded-md bg-amber-400 px-4 py-2 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60"
+            >
+              {footer.newsletterButton}
+            </button>
+          </Form>
+          {outcome && outcome in outcomeKey && (
+            <p role="status" className="mt-2 text-sm text-amber-200">
+              {t(outcomeKey[outcome])}
+            </p>
+          )}
+          <h2 className="mt-6 font-semibold text-white">{footer.shareLabel}</h2>
+          <ul aria-label={t('shell.social')} className="mt-2 flex gap-3">
+            {shell.menus.footer3.map((item) => (
+              <li key={item.id}>
+                <NavLink
+                  item={item}
+                  className="inline-flex rounded-full bg-teal-800 px-3 py-1 text-sm capitalize hover:bg-teal-700"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className={showSponsors ? 'bg-white text-slate-700' : 'border-t border-teal-800'}>
+        <div className="mx-auto max-w-6xl px-4 py-6 text-sm">
+          {showSponsors && footer.sponsors && (
+            <section aria-label={t('shell.sponsors')} className="mb-4">
+              <p>{footer.sponsors.description}</p>
+              <ul className="mt-3 flex flex-wrap items-center gap-6">
+                {footer.sponsors.logos.map((logo) => (
+                  <li key={logo.mediaId}>
+                    <a href={logo.url} rel="noopener" target="_blank">
+                      <img
+                        src={mediaSrc(shell.apiKeyId, logo.mediaId, 'SmallSize', logo.name)}
+                        alt={logo.name}
+                        width={100}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-auto"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>{footer.copyrightText}</p>
+            <nav aria-label={t('shell.footerNavigation')}>
+              <ul className="flex gap-4">
+                {shell.menus.footer4.map((item) => (
+                  <li key={item.id}>
+                    <NavLink item={item} className="underline-offset-2 hover:underline" />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, items }: { title: string; items: NavItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="font-semibold text-white">{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {items.map((item) => (
+          <li key={item.id}>
+            <NavLink item={item} className="text-teal-100 hover:text-white hover:underline" />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

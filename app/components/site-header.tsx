@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
+import { localizedPath, matchRoute } from '../../core/route-table.ts';
+import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
+import { NavLink } from './nav-link.tsx';
+
+/**
+ * The same screen in another language: fixed screens map through the route table; pages addressed
+ * by a slug (whose slug differs per language) fall back to that language's home page.
+ */
+export function pathInLanguage(pathname: string, target: UiLanguage): string {
+  const match = matchRoute(pathname);
+  if (!match) return localizedPath('home', target);
+  const slugScreens = ['page', 'blog', 'product', 'shop'];
+  if (slugScreens.includes(match.key) && match.params.slug) return localizedPath('home', target);
+  return localizedPath(match.key, target, match.params);
+}
+
+export function SiteHeader({
+  shell,
+  language,
+  languages,
+}: {
+  shell: ShellData;
+  language: UiLanguage;
+  languages: string[];
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+
+  // The mobile menu closes on navigation, and while it is open the page behind it does not scroll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run when the path changes
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    document.body.style.overflow = open ? 'hidden' : '';
+    return () => {
+      document.body.style.overflow = '';
+    };
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
+        <Link
+          to={localizedPath('home', language)}
+          className="flex shrink-0 items-center"
+          aria-label={t('shell.home')}
+        >
+          {shell.logoMediaId ? (
+            <img
+              src={mediaSrc(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
+              alt={shell.logoAlt}
+              width={120}
+              height={60}
+              className="h-12 w-auto"
+            />
+          ) : (
+            <span className="text-lg font-bold text-teal-800">{shell.logoAlt}</span>
+          )}
+        </Link>
+        <nav aria-label={t('shell.mainNavigation')} className="hidden flex-1 lg:block">
+          <ul className="flex flex-wrap items-center gap-1">
+            {shell.menus.main.map((item) => (
+              <DesktopItem key={item.id} item={item} />
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitcher language={language} languages={languages} className="ml-auto hidden lg:flex" />
+        <button
+          type="button"
+          className="ml-auto rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen(!open)}
+        >
+          {open ? t('shell.closeMenu') : t('shell.menu')}
+        </button>
+      </div>
+      {open && (
+        <div
+          id="mobile-menu"
+          className="fixed inset-x-0 bottom-0 top-[4.5rem] overflow-y-auto bg-white px-4 pb-8 lg:hidden"
+        >
+          <nav aria-label={t('shell.mainNavigation')}>
+            <MobileList items={shell.menus.main} depth={0} />
+          </nav>
+          <LanguageSwitcher language={language} languages={languages} className="mt-6 flex" />
+        </div>
+      )}
+    </header>
+  );
+}
+
+function DesktopItem({ item }: { item: NavItem }) {
+  return (
+    <li className="group relative">
+      <NavLink
+        item={item}
+        className="block rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-teal-50 hover:text-teal-800"
+      />
+      {item.children.length > 0 && (
+        <ul className="invisible absolute left-0 top-full z-10 min-w-56 rounded-lg border border-slate-200 bg-white p-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+          {item.children.map((child) => (
+            <li key={child.id}>
+              <NavLink item={child} className="block rounded px-3 py-2 text-slate-700 hover:bg-teal-50" />
+              {child.children.length > 0 && (
+                <ul className="ml-3 border-l border-slate-200 pl-2">
+                  {child.children.map((grandchild) => (
+                    <li key={grandchild.id}>
+                      <NavLink
+                        item={grandchild}
+                        className="block rounded px-3 py-1.5 text-sm text-slate-600 hover:bg-teal-50"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function MobileList({ items, depth }: { items: NavItem[]; depth: number }) {
+  return (
+    <ul className={depth === 0 ? 'divide-y divide-slate-100' : 'ml-4 border-l border-slate-200 pl-3'}>
+      {items.map((item) => (
+        <li key={item.id} className="py-1">
+          <NavLink item={item} className="block py-2 font-medium text-slate-800" />
+          {item.children.length > 0 && <MobileList items={item.children} depth={depth + 1} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LanguageSwitcher({
+  language,
+  languages,
+  className,
+}: {
+  language: UiLanguage;
+  languages: string[];
+  className: string;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <ul aria-label={t('shell.language')} className={`${className} items-center gap-2`}>
+      {languages.filter(isUiLanguage).map((code) => (
+        <li key={code}>
+          <Link
+            to={pathInLanguage(location.pathname, code)}
+            hrefLang={code}
+            lang={code}
+            aria-current={code === language ? 'true' : undefined}
+            className={`rounded px-2 py-1 text-sm font-semibold uppercase ${code === language ? 'bg-teal-700 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+          >
+            {code}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+import { redirect } from 'react-router';
+import { languageOfPath } from '../../core/languages.ts';
+import { safeRedirectTarget } from '../../core/links.ts';
+import { createApiClient } from '../lib/api-client.ts';
+import { apiTransportContext } from '../lib/context.ts';
+import type { Route } from './+types/newsletter-signup';
+
+export type NewsletterOutcome = 'subscribed' | 'already' | 'invalid' | 'failed';
+
+/**
+ * The footer's sign-up form posts here, with or without JavaScript; the visitor returns to the page
+ * they were on, and the outcome travels in the query so the footer can say what happened.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const returnTo = safeRedirectTarget(String(form.get('returnTo') ?? '/'));
+  const api = createApiClient(context.get(apiTransportContext), { language: languageOfPath(returnTo) });
+  const result = await api.post<{ alreadySubscribed: boolean }>('v1/marketing/newsletter/subscribe', {
+    email: String(form.get('email') ?? ''),
+  });
+  let outcome: NewsletterOutcome;
+  if (!result.errored) outcome = result.data.alreadySubscribed ? 'already' : 'subscribed';
+  else outcome = result.error.statusCode === 400 ? 'invalid' : 'failed';
+  const target = new URL(returnTo, 'http://local');
+  target.searchParams.set('newsletter', outcome);
+  return redirect(`${target.pathname}${target.search}#newsletter`, 303);
+}
+
+export function loader() {
+  return redirect('/', 303);
+}
