@@ -22,6 +22,7 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 
@@ -154,6 +155,7 @@ export function createHttpApp(deps: HttpDeps) {
   app.all('/api/*', (c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND', 'No such API route.')), 404));
 
   app.route('/', mediaRoutes(deps));
+  app.route('/', seoRoutes(deps, services.sites));
   app.route(
     '/',
     cookieConsentRoutes({ secure: config.isProduction && config.PUBLIC_URL?.startsWith('https:') === true }),
