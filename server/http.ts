@@ -137,8 +137,10 @@ export function createHttpApp(deps: HttpDeps) {
   api.route('/', cmsRoutes(services.cms, services.finder));
   api.route('/', eventsRoutes(services.events));
 
+  // Routes are fixed once the app is built, so the document is generated on first request only.
+  let openApiCache: ReturnType<typeof api.getOpenAPI31Document> | undefined;
   const openApiDocument = () =>
-    api.getOpenAPI31Document({
+    (openApiCache ??= api.getOpenAPI31Document({
       openapi: '3.1.0',
       info: {
         title: 'Shop API',
@@ -148,7 +150,7 @@ export function createHttpApp(deps: HttpDeps) {
           'Success: {"data": ...}. Failure: {"error": {"code", "statusCode", "payload": {"message", "field"}}}.',
       },
       servers: [{ url: '/api' }],
-    });
+    }));
   app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
   app.get('/api/docs', (c) => c.html(renderApiDocsPage(openApiDocument())));
   app.route('/api', api);
