@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { escapeXml } from '../../../core/xml.ts';
 import {
   createRandom,
-  escapeXml,
   hashSeed,
   illustrationSvg,
   imageSizes,

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/schema-helpers.ts';
 import { currencies, sites } from '../site/site.schema.ts';
 
 // Media ids are plain integers: the media module owns its table and deletes usages itself, and a
@@ -30,11 +31,6 @@ export const attributeFilterTypes = ['single', 'multiple'] as const;
 export type AttributeFilterType = (typeof attributeFilterTypes)[number];
 export const customOptionTypes = ['text', 'number'] as const;
 export type CustomOptionType = (typeof customOptionTypes)[number];
-
-/** SQL `in (...)` list for a CHECK constraint; the values are constants of this file, never input. */
-function oneOf(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(', '));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Categories

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from '../../db/schema-helpers.ts';
 import { currencies, sites } from '../site/site.schema.ts';
 
 // Reference data of the checkout: delivery and payment methods, coupons, price rules, member cards.
@@ -31,10 +32,6 @@ export type CouponType = (typeof couponTypes)[number];
 
 /** 'ALL' or a list of ISO 3166 alpha-2 codes. */
 export type CountryList = 'ALL' | string[];
-
-function oneOf(values: readonly string[]) {
-  return sql.raw(values.map((value) => `'${value}'`).join(', '));
-}
 
 export const deliveryMethods = pgTable(
   'delivery_methods',

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSitemapXml, escapeXml, w3cDate } from './sitemap-xml.ts';
-
-describe('escapeXml', () => {
-  it('escapes the five XML special characters', () => {
-    expect(escapeXml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f');
-  });
-
-  it('leaves other text, including non-ASCII, as it is', () => {
-    expect(escapeXml('Učionica / škola')).toBe('Učionica / škola');
-  });
-});
+import { buildSitemapXml, w3cDate } from './sitemap-xml.ts';
 
 describe('buildSitemapXml', () => {
   it('declares the sitemap, xhtml and image namespaces', () => {

@@ -1,3 +1,5 @@
+import { escapeXml } from '../../../core/xml.ts';
+
 /** One `<url>` of a sitemap. Every value is written escaped; URLs must already be absolute. */
 export type SitemapEntry = {
   loc: string;
@@ -5,18 +7,6 @@ export type SitemapEntry = {
   alternates?: { hreflang: string; href: string }[];
   images?: string[];
 };
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => XML_ESCAPES[character]!);
-}
 
 /** W3C Datetime (the profile of ISO 8601 sitemaps expect), to the second. */
 export function w3cDate(date: Date): string {

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, illustrationSvg, shade, textColourOn, wrapLines } from './illustrations.ts';
+import { escapeXml } from '../../../../core/xml.ts';
+import { wrapText } from '../images.ts';
+import { illustrationSvg, shade, textColourOn } from './illustrations.ts';
 
-describe('wrapLines', () => {
+describe('wrapText', () => {
   it('breaks between words within the limit', () => {
-    expect(wrapLines('Lisica koja je naučila čekati', 13, 5)).toEqual([
-      'Lisica koja',
-      'je naučila',
-      'čekati',
-    ]);
+    expect(wrapText('Lisica koja je naučila čekati', 13, 5)).toEqual(['Lisica koja', 'je naučila', 'čekati']);
   });
 
   it('keeps a word longer than a line whole', () => {
-    expect(wrapLines('personalizirana slikovnica', 10, 5)).toEqual(['personalizirana', 'slikovnica']);
+    expect(wrapText('personalizirana slikovnica', 10, 5)).toEqual(['personalizirana', 'slikovnica']);
   });
 
   it('cuts to the last allowed line with an ellipsis', () => {
-    expect(wrapLines('a b c d e f', 1, 3)).toEqual(['a', 'b', 'c…']);
+    expect(wrapText('a b c d e f', 1, 3)).toEqual(['a', 'b', 'c…']);
   });
 });
 

@@ -1,3 +1,5 @@
+import { escapeXml } from '../../../../core/xml.ts';
+import { wrapText } from '../images.ts';
 import type { ImageSeed } from './products.ts';
 
 /**
@@ -13,35 +15,6 @@ export type Illustration =
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 const PAPER = '#f5f1ea';
-
-export function escapeXml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-}
-
-/** Greedy word wrap by character count; a word longer than the line is kept whole. */
-export function wrapLines(text: string, maxChars: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (candidate.length <= maxChars || !current) {
-      current = candidate;
-    } else {
-      lines.push(current);
-      current = word;
-    }
-  }
-  if (current) lines.push(current);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = `${kept[maxLines - 1]}…`;
-  return kept;
-}
 
 function rgb(hex: string): [number, number, number] {
   const value = /^#([0-9a-f]{6})$/i.exec(hex)?.[1];
@@ -113,7 +86,7 @@ function shadow(cx: number, cy: number, rx: number): string {
 
 function book(colour: string, title: string): string {
   const ink = textColourOn(colour);
-  const lines = wrapLines(title, 13, 5);
+  const lines = wrapText(title, 13, 5);
   // A long word would run off the 500 px cover at the usual size.
   const longest = Math.max(...lines.map((line) => line.length));
   const size = Math.min(60, Math.floor(480 / (longest * 0.62)));
@@ -145,7 +118,7 @@ function game(colour: string, title: string): string {
     shadow(600, 925, 440),
     `<rect x="180" y="300" width="840" height="600" rx="26" fill="${colour}"/>`,
     `<rect x="180" y="300" width="840" height="80" rx="26" fill="#000" opacity="0.15"/>`,
-    textBlock(wrapLines(title, 18, 3), { x: 600, y: 500, size: 66, fill: ink }),
+    textBlock(wrapText(title, 18, 3), { x: 600, y: 500, size: 66, fill: ink }),
     die(250, 700, 140, [
       [0.25, 0.25],
       [0.5, 0.5],
@@ -171,7 +144,7 @@ function toy(colour: string, title: string): string {
   return [
     shadow(600, 560, 420),
     blocks,
-    textBlock(wrapLines(title, 22, 3), { x: 600, y: 720, size: 62, fill: '#1f2933' }),
+    textBlock(wrapText(title, 22, 3), { x: 600, y: 720, size: 62, fill: '#1f2933' }),
   ].join('');
 }
 
@@ -186,7 +159,7 @@ function screen(colour: string, title: string, icon: 'ebook' | 'course'): string
     `<rect x="240" y="200" width="720" height="790" rx="52" fill="#1f2328"/>`,
     `<rect x="280" y="250" width="640" height="660" rx="14" fill="${colour}"/>`,
     symbol,
-    textBlock(wrapLines(title, 19, 4), { x: 600, y: 690, size: 50, fill: ink }),
+    textBlock(wrapText(title, 19, 4), { x: 600, y: 690, size: 50, fill: ink }),
     `<circle cx="600" cy="950" r="20" fill="#3a3f45"/>`,
   ].join('');
 }
@@ -199,7 +172,7 @@ function ticket(colour: string, title: string): string {
     `<circle cx="150" cy="590" r="46" fill="${PAPER}"/><circle cx="1050" cy="590" r="46" fill="${PAPER}"/>`,
     `<line x1="770" y1="360" x2="770" y2="820" stroke="${ink}" stroke-width="6" stroke-dasharray="18 14" opacity="0.6"/>`,
     textBlock(['ULAZNICA · TICKET'], { x: 460, y: 420, size: 32, fill: ink, weight: 'normal' }),
-    textBlock(wrapLines(title, 16, 4), { x: 460, y: 520, size: 50, fill: ink }),
+    textBlock(wrapText(title, 16, 4), { x: 460, y: 520, size: 50, fill: ink }),
     `<rect x="810" y="485" width="210" height="210" rx="10" fill="#fff"/>`,
     qrPattern(title, 825, 500, 20, 9, '#111'),
   ].join('');
@@ -216,7 +189,7 @@ function bundle(colour: string, title: string): string {
     `<ellipse cx="670" cy="300" rx="80" ry="46" fill="${ribbon}" transform="rotate(20 670 300)"/>`,
     `<circle cx="600" cy="320" r="30" fill="${shade(ribbon, 0.85)}"/>`,
     `<rect x="330" y="560" width="540" height="250" rx="22" fill="#fff"/>`,
-    textBlock(wrapLines(title, 17, 3), { x: 600, y: 650, size: 50, fill: '#1f2933' }),
+    textBlock(wrapText(title, 17, 3), { x: 600, y: 650, size: 50, fill: '#1f2933' }),
   ].join('');
 }
 
@@ -228,7 +201,7 @@ function garment(kind: 'tshirt' | 'hoodie', colour: string, print: string): stri
       shadow(600, 1030, 330),
       `<path d="M420 200 L300 240 L160 400 L280 490 L340 430 L340 1000 L860 1000 L860 430 L920 490 L1040 400 L900 240 L780 200 Q600 300 420 200 Z" fill="${colour}" stroke="${outline}" stroke-width="8" stroke-linejoin="round"/>`,
       `<path d="M420 200 Q600 300 780 200" fill="none" stroke="${outline}" stroke-width="14"/>`,
-      textBlock(wrapLines(print, 14, 2), { x: 600, y: 560, size: 62, fill: ink }),
+      textBlock(wrapText(print, 14, 2), { x: 600, y: 560, size: 62, fill: ink }),
       `<path d="M600 760 C560 710 500 740 520 790 C535 830 600 860 600 860 C600 860 665 830 680 790 C700 740 640 710 600 760 Z" fill="${ink}" opacity="0.85"/>`,
     ].join('');
   }
@@ -238,7 +211,7 @@ function garment(kind: 'tshirt' | 'hoodie', colour: string, print: string): stri
     `<path d="M420 280 Q600 60 780 280 Q600 370 420 280 Z" fill="${shade(colour, 0.85)}" stroke="${outline}" stroke-width="8"/>`,
     `<line x1="560" y1="330" x2="550" y2="470" stroke="${outline}" stroke-width="8" stroke-linecap="round"/>`,
     `<line x1="640" y1="330" x2="650" y2="470" stroke="${outline}" stroke-width="8" stroke-linecap="round"/>`,
-    textBlock(wrapLines(print, 14, 2), { x: 600, y: 620, size: 58, fill: ink }),
+    textBlock(wrapText(print, 14, 2), { x: 600, y: 620, size: 58, fill: ink }),
     `<rect x="450" y="780" width="300" height="160" rx="36" fill="${shade(colour, 0.88)}" stroke="${outline}" stroke-width="6"/>`,
   ].join('');
 }
@@ -250,7 +223,7 @@ function category(colour: string, title: string): string {
     `<circle cx="1050" cy="120" r="260" fill="${ink}" opacity="0.10"/>`,
     `<circle cx="140" cy="720" r="200" fill="${ink}" opacity="0.10"/>`,
     `<circle cx="980" cy="640" r="90" fill="${ink}" opacity="0.12"/>`,
-    textBlock(wrapLines(title, 20, 2), { x: 600, y: 420, size: 86, fill: ink }),
+    textBlock(wrapText(title, 20, 2), { x: 600, y: 420, size: 86, fill: ink }),
   ].join('');
 }
 
