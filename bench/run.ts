@@ -10,6 +10,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { type BenchResult, measure, printResults, startShop } from './http-utils.ts';
 
+// `npm run bench -- catalogue`: the generated-catalogue benchmark (bench/catalogue.ts) instead.
+if (process.argv.includes('catalogue')) {
+  const { runCatalogueBench } = await import('./catalogue.ts');
+  await runCatalogueBench();
+  process.exit(0);
+}
+
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 5;
 const shopPort = 3290;

@@ -78,6 +78,22 @@ describe('product page (web/get)', () => {
     expect(body.data.name).toBe('Laku noć, zvjezdice');
   });
 
+  it('serves a description as safe HTML: scripts and event handlers are removed, formatting stays', async () => {
+    const [book] = await database.db.select().from(products).where(eq(products.sku, 'KNJ-002'));
+    await database.db
+      .update(productTranslations)
+      .set({
+        description:
+          '<p>Priča <strong>za laku noć</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)">' +
+          '<a href="javascript:alert(3)">veza</a>',
+      })
+      .where(and(eq(productTranslations.productId, book!.id), eq(productTranslations.languageCode, 'hr')));
+    const { body } = await t.json(`/api/v1/catalogue/products/get?id=${book!.id}`, hr);
+    const description: string = body.data.description;
+    expect(description).toContain('<p>Priča <strong>za laku noć</strong></p>');
+    expect(description).not.toMatch(/<script|onerror|javascript:/i);
+  });
+
   it('serves the same product by id on products/get, in another currency when asked', async () => {
     const bySlug = await t.json('/api/v1/catalogue/product/web/get?slug=the-fox-who-learned-to-wait', en);
     const byId = await t.json(`/api/v1/catalogue/products/get?id=${bySlug.body.data.id}&currency=52`, en);

@@ -4,6 +4,7 @@ import { canAddDirectly } from '../../../core/product-rules.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
+import { sanitizeHtml } from '../cms/sanitize-html.ts';
 import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
 import { siteCacheTag } from '../site/site.service.ts';
 import {
@@ -77,6 +78,20 @@ export type CategoryNode = {
 };
 
 export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
+  /**
+   * Concurrent requests for one cache key share one computation: when a popular entry expires, the
+   * requests that arrive while it is recomputed wait for that result instead of each querying again
+   * (at 100,000 products the reference lists, with their product counts, took seconds on a busy machine).
+   */
+  const inFlight = new Map<string, Promise<unknown>>();
+  function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const pending = inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    const promise = load().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  }
+
   /** The currency prices are shown in: the store's, or another currency one of the site's stores uses. */
   function viewFor(ctx: RequestContext, scope: PriceScope = {}): CatalogueView & { storeId: number } {
     const store = scope.store ? ctx.site.stores.find((candidate) => candidate.id === scope.store) : ctx.store;
@@ -108,29 +123,28 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
   ): Promise<T> {
     const digest = createHash('sha256').update(JSON.stringify(input)).digest('base64url').slice(0, 32);
     const key = `${operation}:${view.siteId}:${view.language}:${view.storeId}:${view.currency.id}:${digest}`;
-    return cached(
-      cache,
-      'catalogue',
-      key,
-      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(view.siteId)] },
-      compute,
+    return shared(key, () =>
+      cached(
+        cache,
+        'catalogue',
+        key,
+        { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(view.siteId)] },
+        compute,
+      ),
     );
   }
 
   function reference(siteId: number): Promise<Reference> {
-    return cached(
-      cache,
-      'catalogue',
-      `reference:${siteId}`,
-      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] },
-      async () => {
+    const key = `reference:${siteId}`;
+    return shared(key, () =>
+      cached(cache, 'catalogue', key, { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] }, async () => {
         const [categories, attributes, tags] = await Promise.all([
           loadCategories(db, siteId),
           loadAttributes(db, siteId),
           loadTags(db, siteId),
         ]);
         return { categories, attributes, tags };
-      },
+      }),
     );
   }
 
@@ -409,7 +423,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       sku: product.sku,
       format: product.format,
       type: product.format,
-      description: product.text.description,
+      description: sanitizeHtml(product.text.description),
       shortDescription: product.text.shortDescription,
       seo: { title: product.text.seoTitle, description: product.text.seoDescription },
       media: product.media,

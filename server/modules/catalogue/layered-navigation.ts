@@ -1,8 +1,14 @@
-import { and, count, eq, inArray, max, min } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productAttributeValues, productPrices, products } from './catalogue.schema.ts';
-import { type AttributeRecord, pickText } from './catalogue-reference.ts';
-import { criteriaConditions, effectivePrice, priceJoin, type ResolvedCriteria } from './product-filter.ts';
+import { productPrices, products } from './catalogue.schema.ts';
+import { type AttributeRecord, pickText, rowsOf } from './catalogue-reference.ts';
+import {
+  categoryProducts,
+  criteriaConditions,
+  effectivePrice,
+  priceJoin,
+  type ResolvedCriteria,
+} from './product-filter.ts';
 import type { CatalogueView } from './product-view.ts';
 
 /**
@@ -39,6 +45,14 @@ const priceLabels: Record<string, string> = {
   de: 'Verkaufspreis',
 };
 
+/**
+ * The price range and every facet's counts come from one statement. The products that match the
+ * criteria other than price and attributes are found once (the `base` CTE: on a category page, one
+ * pass over the category's links); the price range is taken over those that pass every attribute
+ * filter, and each facet counts over those that pass the price filter and every attribute filter but
+ * its own. One statement instead of one per facet reads the base rows once and makes one round trip,
+ * which matters most on PGlite, where queries run one at a time.
+ */
 export async function layeredNavigation(
   db: Db,
   view: CatalogueView,
@@ -49,44 +63,82 @@ export async function layeredNavigation(
   const active = filterable.filter((attribute) => criteria.attributes.has(attribute.id));
   const idle = filterable.filter((attribute) => !criteria.attributes.has(attribute.id));
 
-  const valueCounts = (attributeIds: number[], exclude: { attributeId?: number }) =>
-    db
-      .select({
-        attributeId: productAttributeValues.attributeId,
-        valueId: productAttributeValues.valueId,
-        n: count(),
-      })
-      .from(products)
-      .innerJoin(productAttributeValues, eq(productAttributeValues.productId, products.id))
-      .leftJoin(productPrices, priceJoin(view))
-      .where(
-        and(
-          ...criteriaConditions(db, criteria, view, exclude),
-          inArray(productAttributeValues.attributeId, attributeIds),
-        ),
-      )
-      .groupBy(productAttributeValues.attributeId, productAttributeValues.valueId);
-
-  const [priceRows, idleCounts, ...activeCounts] = await Promise.all([
-    db
-      .select({ low: min(effectivePrice), high: max(effectivePrice) })
-      .from(products)
-      .leftJoin(productPrices, priceJoin(view))
-      .where(and(...criteriaConditions(db, criteria, view, { price: true }))),
-    idle.length === 0
-      ? []
-      : valueCounts(
-          idle.map((attribute) => attribute.id),
-          {},
-        ),
-    ...active.map((attribute) => valueCounts([attribute.id], { attributeId: attribute.id })),
-  ]);
+  const mainIds = criteria.mainCategoryIds;
+  const inCategory = mainIds ? categoryProducts(db, mainIds) : null;
+  const baseFrom = db
+    .select({ id: products.id, price: sql<number | null>`${effectivePrice}`.as('price') })
+    .from(products)
+    .$dynamic();
+  const baseQuery = (
+    inCategory ? baseFrom.innerJoin(inCategory, eq(inCategory.productId, products.id)) : baseFrom
+  )
+    .leftJoin(productPrices, priceJoin(view))
+    .where(
+      and(
+        ...criteriaConditions(db, criteria, view, {
+          price: true,
+          attributes: true,
+          mainCategory: inCategory !== null,
+        }),
+      ),
+    );
+  const hasValue = (attributeId: number, valueIds: number[]) =>
+    valueIds.length === 0
+      ? sql`false`
+      : sql`exists (select 1 from product_attribute_values f
+                    where f.product_id = base.id and f.attribute_id = ${attributeId}
+                      and f.value_id in (${sql.join(
+                        valueIds.map((id) => sql`${id}`),
+                        sql`, `,
+                      )}))`;
+  const attributeFilters = (except?: number) =>
+    [...criteria.attributes]
+      .filter(([attributeId]) => attributeId !== except)
+      .map(([attributeId, valueIds]) => hasValue(attributeId, valueIds));
+  const priceFilters: SQL[] = [];
+  if (criteria.price?.min !== null && criteria.price?.min !== undefined)
+    priceFilters.push(sql`base.price >= ${criteria.price.min}`);
+  if (criteria.price?.max !== null && criteria.price?.max !== undefined)
+    priceFilters.push(sql`base.price <= ${criteria.price.max}`);
+  const whereAll = (conditions: SQL[]) =>
+    conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
+  const valueCounts = (attributeIds: number[], except?: number) =>
+    sql`select pav.attribute_id, pav.value_id, null::int as low, null::int as high, count(*)::int as n
+        from base join product_attribute_values pav on pav.product_id = base.id
+          and pav.attribute_id in (${sql.join(
+            attributeIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})${whereAll([...priceFilters, ...attributeFilters(except)])}
+        group by pav.attribute_id, pav.value_id`;
+  const parts: SQL[] = [
+    sql`select null::int as attribute_id, null::int as value_id, min(base.price)::int as low,
+               max(base.price)::int as high, 0 as n
+        from base${whereAll(attributeFilters())}`,
+  ];
+  if (idle.length > 0) parts.push(valueCounts(idle.map((attribute) => attribute.id)));
+  for (const attribute of active) parts.push(valueCounts([attribute.id], attribute.id));
+  const rows = await rowsOf<{
+    attribute_id: number | null;
+    value_id: number | null;
+    low: number | null;
+    high: number | null;
+    n: number;
+  }>(
+    db,
+    sql`with base as materialized (${baseQuery}) ${sql.join(
+      parts.map((part) => sql`(${part})`),
+      sql` union all `,
+    )}`,
+  );
   const counts = new Map<number, number>();
-  for (const row of [...idleCounts, ...activeCounts.flat()]) counts.set(row.valueId, Number(row.n));
+  let price: { low: number | null; high: number | null } | undefined;
+  for (const row of rows) {
+    if (row.value_id === null) price = { low: row.low, high: row.high };
+    else counts.set(Number(row.value_id), Number(row.n));
+  }
 
   const label = (labels: Record<string, string>, fallback: string) =>
     pickText(labels, view.language, view.defaultLanguage) ?? fallback;
-  const price = priceRows[0];
   const filters: NavigationFilter[] = [
     {
       label: priceLabels[view.language] ?? priceLabels.en!,

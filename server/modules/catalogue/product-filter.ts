@@ -186,8 +186,16 @@ export const priceJoin = (view: CatalogueView) =>
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 const never = sql`false`;
 
-/** A facet leaves its own filter out when it counts its choices. */
-export type Exclusion = { attributeId?: number; price?: boolean };
+/**
+ * A facet leaves its own filter out when it counts its choices. `attributes` leaves out every attribute
+ * filter and `mainCategory` the main category (the caller then applies them another way).
+ */
+export type Exclusion = {
+  attributeId?: number;
+  price?: boolean;
+  attributes?: boolean;
+  mainCategory?: boolean;
+};
 
 export function criteriaConditions(
   db: Db,
@@ -236,7 +244,8 @@ export function criteriaConditions(
               ),
             ),
         );
-  if (criteria.mainCategoryIds) conditions.push(inCategories(criteria.mainCategoryIds));
+  if (criteria.mainCategoryIds && !exclude.mainCategory)
+    conditions.push(inCategories(criteria.mainCategoryIds));
   if (criteria.categories) conditions.push(inCategories(criteria.categories));
   if (criteria.select) conditions.push(inArray(products.id, criteria.select));
   if (criteria.tags) {
@@ -252,7 +261,7 @@ export function criteriaConditions(
     );
   }
   for (const [attributeId, valueIds] of criteria.attributes) {
-    if (attributeId === exclude.attributeId) continue;
+    if (attributeId === exclude.attributeId || exclude.attributes) continue;
     conditions.push(
       valueIds.length === 0
         ? never
@@ -287,30 +296,48 @@ export const productSorts = [
 ] as const;
 export type ProductSort = (typeof productSorts)[number];
 
-/** One page of matching product ids and the total, in two queries. */
+/**
+ * The products linked to any of the categories, once each, with their highest priority there. Joined
+ * in place of the main-category condition, it makes a category listing start from the category's
+ * links (an index-only range scan) rather than test every product of the site for a link.
+ */
+export function categoryProducts(db: Db, categoryIds: number[]) {
+  return db
+    .select({
+      productId: productCategoryLinks.productId,
+      priority: sql<number>`max(${productCategoryLinks.categoryPriority})`.as('priority'),
+    })
+    .from(productCategoryLinks)
+    .where(inArray(productCategoryLinks.categoryId, categoryIds.length > 0 ? categoryIds : [0]))
+    .groupBy(productCategoryLinks.productId)
+    .as('category_match');
+}
+
+/**
+ * One page of matching product ids and the total, in one query: the total is a window count over the
+ * matching rows, so the rows are found once. A page past the end has no row to carry the total, and
+ * only then is the total counted on its own.
+ * On a category page the same category rows give the priority the default sort needs.
+ */
 export async function searchProductIds(
   db: Db,
   criteria: ResolvedCriteria,
   view: CatalogueView,
   options: { sort: ProductSort; limit: number; offset: number },
 ): Promise<{ ids: number[]; total: number }> {
-  const where = and(...criteriaConditions(db, criteria, view));
+  const mainIds = criteria.mainCategoryIds;
+  if (mainIds && mainIds.length === 0) return { ids: [], total: 0 };
   const requested = alias(productTranslations, 'requested_text');
   const fallback = alias(productTranslations, 'fallback_text');
   const name = sql`lower(coalesce(${requested.name}, ${fallback.name}))`;
-  const priorityLinks = criteria.mainCategoryIds
-    ? and(
-        eq(productCategoryLinks.productId, products.id),
-        inArray(
-          productCategoryLinks.categoryId,
-          criteria.mainCategoryIds.length ? criteria.mainCategoryIds : [0],
-        ),
-      )
-    : eq(productCategoryLinks.productId, products.id);
-  const priority = sql`coalesce((${db
-    .select({ value: sql`max(${productCategoryLinks.categoryPriority})` })
-    .from(productCategoryLinks)
-    .where(priorityLinks)}), 0)`;
+  const categoryMatch = mainIds ? categoryProducts(db, mainIds) : null;
+  const where = and(...criteriaConditions(db, criteria, view, { mainCategory: categoryMatch !== null }));
+  const priority = categoryMatch
+    ? sql`${categoryMatch.priority}`
+    : sql`coalesce((${db
+        .select({ value: sql`max(${productCategoryLinks.categoryPriority})` })
+        .from(productCategoryLinks)
+        .where(eq(productCategoryLinks.productId, products.id))}), 0)`;
   const order: Record<ProductSort, SQL[]> = {
     newest: [desc(products.createdAt), desc(products.id)],
     price_asc: [sql`${effectivePrice} asc nulls last`, asc(products.id)],
@@ -321,10 +348,11 @@ export async function searchProductIds(
   };
   const byName = options.sort === 'name_asc' || options.sort === 'name_desc';
   let pageQuery = db
-    .select({ id: products.id })
+    .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
-    .leftJoin(productPrices, priceJoin(view))
     .$dynamic();
+  if (categoryMatch) pageQuery = pageQuery.innerJoin(categoryMatch, eq(categoryMatch.productId, products.id));
+  pageQuery = pageQuery.leftJoin(productPrices, priceJoin(view));
   if (byName) {
     pageQuery = pageQuery
       .leftJoin(
@@ -336,13 +364,16 @@ export async function searchProductIds(
         and(eq(fallback.productId, products.id), eq(fallback.languageCode, view.defaultLanguage)),
       );
   }
-  const [totalRows, pageRows] = await Promise.all([
-    db.select({ n: count() }).from(products).leftJoin(productPrices, priceJoin(view)).where(where),
-    pageQuery
-      .where(where)
-      .orderBy(...order[options.sort])
-      .limit(options.limit)
-      .offset(options.offset),
-  ]);
-  return { ids: pageRows.map((row) => row.id), total: Number(totalRows[0]?.n ?? 0) };
+  const pageRows = await pageQuery
+    .where(where)
+    .orderBy(...order[options.sort])
+    .limit(options.limit)
+    .offset(options.offset);
+  if (pageRows.length > 0) return { ids: pageRows.map((row) => row.id), total: pageRows[0]!.total };
+  if (options.offset === 0) return { ids: [], total: 0 };
+  let totalQuery = db.select({ n: count() }).from(products).$dynamic();
+  if (categoryMatch)
+    totalQuery = totalQuery.innerJoin(categoryMatch, eq(categoryMatch.productId, products.id));
+  const [totalRow] = await totalQuery.leftJoin(productPrices, priceJoin(view)).where(where);
+  return { ids: [], total: Number(totalRow?.n ?? 0) };
 }
