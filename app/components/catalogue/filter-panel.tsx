@@ -1,0 +1,365 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NavigationFilter } from '../../../server/modules/catalogue/layered-navigation.ts';
+import {
+  activeFilterCount,
+  clearFilters,
+  type ListingState,
+  listingHref,
+  priceBounds,
+  resetFilter,
+} from './listing-state.ts';
+import { useHydrated } from './use-listing-form.ts';
+
+export type { NavigationFilter };
+
+type Variant = 'desktop' | 'mobile';
+
+const text = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+/** The listing state that this form does not edit, so that submitting it keeps the rest. */
+export function HiddenState({ state, keep }: { state: ListingState; keep: 'filters' | 'toolbar' }) {
+  if (keep === 'toolbar') {
+    return (
+      <>
+        {state.search ? <input type="hidden" name="search" value={state.search} /> : null}
+        <input type="hidden" name="sort" value={state.sort} />
+        <input type="hidden" name="limit" value={state.limit} />
+      </>
+    );
+  }
+  return (
+    <>
+      {Object.entries(state.attributes).map(([code, values]) => (
+        <input key={code} type="hidden" name={code} value={values.join(',')} />
+      ))}
+      {state.price ? (
+        <input type="hidden" name="price" value={`${state.price.min ?? ''}-${state.price.max ?? ''}`} />
+      ) : null}
+    </>
+  );
+}
+
+function ResetLink({ href, label }: { href: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      className="rounded text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+      aria-label={t('shop.filters.resetFilter', { label })}
+    >
+      {t('shop.filters.reset')}
+    </Link>
+  );
+}
+
+function PriceFilter({
+  filter,
+  state,
+  pathname,
+  idPrefix,
+  onSlide,
+}: {
+  filter: NavigationFilter;
+  state: ListingState;
+  pathname: string;
+  idPrefix: string;
+  onSlide: (form: HTMLFormElement | null) => void;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const bounds = priceBounds(filter.minValue, filter.maxValue);
+  const [min, setMin] = useState(text(state.price?.min));
+  const [max, setMax] = useState(text(state.price?.max));
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // A new URL (back button, reset link) brings new values, but never over what the shopper is typing.
+  useEffect(() => {
+    if (fieldset.current?.contains(document.activeElement)) return;
+    setMin(text(state.price?.min));
+    setMax(text(state.price?.max));
+  }, [state.price?.min, state.price?.max]);
+  const low = bounds.min ?? 0;
+  const high = Math.max(bounds.max ?? 0, low);
+  const slide = (which: 'min' | 'max', value: string) => {
+    const number = Number(value);
+    if (which === 'min') setMin(number <= low ? '' : String(Math.min(number, Number(max || high))));
+    else setMax(number >= high ? '' : String(Math.max(number, Number(min || low))));
+    onSlide(fieldset.current?.form ?? null);
+  };
+  const label = t('shop.filters.retailPrice');
+  const inputClass =
+    'mt-1 w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700';
+  return (
+    <fieldset ref={fieldset} className="border-b border-slate-200 pb-5" data-testid="filter-price">
+      <div className="flex items-center justify-between">
+        <legend className="text-base font-semibold text-slate-900">{label}</legend>
+        {state.price ? (
+          <ResetLink href={listingHref(pathname, resetFilter(state, 'price'))} label={label} />
+        ) : null}
+      </div>
+      {hydrated && bounds.min !== null && bounds.max !== null && high > low ? (
+        <div className="mt-3 space-y-2">
+          <label className="block text-xs text-slate-600">
+            <span className="sr-only">{t('shop.filters.priceMin')}</span>
+            <input
+              type="range"
+              min={low}
+              max={high}
+              step={1}
+              value={Number(min || low)}
+              onChange={(event) => {
+                event.stopPropagation();
+                slide('min', event.target.value);
+              }}
+              className="w-full accent-teal-700"
+            />
+          </label>
+          <label className="block text-xs text-slate-600">
+            <span className="sr-only">{t('shop.filters.priceMax')}</span>
+            <input
+              type="range"
+              min={low}
+              max={high}
+              step={1}
+              value={Number(max || high)}
+              onChange={(event) => {
+                event.stopPropagation();
+                slide('max', event.target.value);
+              }}
+              className="w-full accent-teal-700"
+            />
+          </label>
+        </div>
+      ) : null}
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <label className="block text-sm text-slate-700" htmlFor={`${idPrefix}-price-min`}>
+          {t('shop.filters.from')}
+          <input
+            id={`${idPrefix}-price-min`}
+            type="number"
+            name="price_min"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder={text(bounds.min)}
+            value={min}
+            onChange={(event) => setMin(event.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <label className="block text-sm text-slate-700" htmlFor={`${idPrefix}-price-max`}>
+          {t('shop.filters.to')}
+          <input
+            id={`${idPrefix}-price-max`}
+            type="number"
+            name="price_max"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            placeholder={text(bounds.max)}
+            value={max}
+            onChange={(event) => setMax(event.target.value)}
+            className={inputClass}
+          />
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+function ChoiceFilter({
+  filter,
+  state,
+  pathname,
+  idPrefix,
+  variant,
+}: {
+  filter: NavigationFilter;
+  state: ListingState;
+  pathname: string;
+  idPrefix: string;
+  variant: Variant;
+}) {
+  const { t } = useTranslation();
+  const chosen = state.attributes[filter.attributeCode] ?? [];
+  const reset =
+    chosen.length > 0 ? (
+      <ResetLink
+        href={listingHref(pathname, resetFilter(state, filter.attributeCode))}
+        label={filter.label}
+      />
+    ) : null;
+  const swatch = (color: string | null) =>
+    color ? (
+      <span
+        aria-hidden="true"
+        className="inline-block h-4 w-4 shrink-0 rounded-full border border-slate-400"
+        style={{ backgroundColor: color }}
+      />
+    ) : null;
+
+  if (filter.type === 'single' && variant === 'mobile') {
+    const id = `${idPrefix}-${filter.attributeCode}`;
+    return (
+      <div className="border-b border-slate-200 pb-5" data-testid={`filter-${filter.attributeCode}`}>
+        <div className="flex items-center justify-between">
+          <label htmlFor={id} className="text-base font-semibold text-slate-900">
+            {filter.label}
+          </label>
+          {reset}
+        </div>
+        <select
+          id={id}
+          name={filter.attributeCode}
+          defaultValue={chosen[0] ?? ''}
+          key={chosen[0] ?? ''}
+          className="mt-2 w-full rounded-md border border-slate-400 bg-white px-2 py-2 text-sm focus:outline-2 focus:outline-teal-700"
+        >
+          <option value="">{t('shop.filters.any')}</option>
+          {filter.choices.map((choice) => (
+            <option key={choice.value} value={choice.valueCode}>
+              {`${choice.valueLabel} (${choice.totalProducts})`}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+
+  const single = filter.type === 'single';
+  const options = single
+    ? [
+        {
+          valueCode: '',
+          valueLabel: t('shop.filters.any'),
+          totalProducts: null,
+          swatchColor: null,
+          value: 0,
+        },
+        ...filter.choices,
+      ]
+    : filter.choices;
+  return (
+    <fieldset className="border-b border-slate-200 pb-5" data-testid={`filter-${filter.attributeCode}`}>
+      <div className="flex items-center justify-between">
+        <legend className="text-base font-semibold text-slate-900">{filter.label}</legend>
+        {reset}
+      </div>
+      <ul className="mt-2 space-y-1">
+        {options.map((choice) => {
+          const id = `${idPrefix}-${filter.attributeCode}-${choice.valueCode || 'any'}`;
+          const checked = single ? (chosen[0] ?? '') === choice.valueCode : chosen.includes(choice.valueCode);
+          return (
+            <li key={id}>
+              <label
+                htmlFor={id}
+                className="flex cursor-pointer items-center gap-2 rounded py-1 text-sm text-slate-800"
+              >
+                <input
+                  id={id}
+                  type={single ? 'radio' : 'checkbox'}
+                  name={filter.attributeCode}
+                  value={choice.valueCode}
+                  defaultChecked={checked}
+                  key={`${id}-${checked}`}
+                  className="h-4 w-4 accent-teal-700"
+                />
+                {swatch(choice.swatchColor)}
+                <span>{choice.valueLabel}</span>
+                {choice.totalProducts === null ? null : (
+                  <span className="ml-auto text-slate-600">({choice.totalProducts})</span>
+                )}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/**
+ * The filter panel: one GET form, with the listing's other state in hidden fields. `desktop` is the
+ * side panel, `mobile` the full-screen panel (single choices as a select there).
+ */
+export function FilterPanel({
+  filters,
+  state,
+  pathname,
+  variant,
+  onChange,
+  onSubmit,
+  onSlide,
+}: {
+  filters: NavigationFilter[];
+  state: ListingState;
+  pathname: string;
+  variant: Variant;
+  onChange: (event: React.FormEvent<HTMLFormElement>) => void;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+  onSlide: (form: HTMLFormElement | null) => void;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const idPrefix = `filters-${variant}`;
+  const active = activeFilterCount(state);
+  return (
+    <form
+      method="get"
+      action={pathname}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      aria-label={t('shop.filters.title')}
+      data-testid={`filter-form-${variant}`}
+    >
+      <HiddenState state={state} keep="toolbar" />
+      {active > 0 ? (
+        <div className="flex items-center justify-between text-sm">
+          <span className="text-slate-700">{t('shop.filters.active', { count: active })}</span>
+          <Link
+            to={listingHref(pathname, clearFilters(state))}
+            preventScrollReset
+            className="rounded font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
+            data-testid="clear-filters"
+          >
+            {t('shop.filters.clearAll')}
+          </Link>
+        </div>
+      ) : null}
+      {filters.map((filter) =>
+        filter.type === 'range' ? (
+          <PriceFilter
+            key={`${filter.attributeCode}`}
+            filter={filter}
+            state={state}
+            pathname={pathname}
+            idPrefix={idPrefix}
+            onSlide={onSlide}
+          />
+        ) : (
+          <ChoiceFilter
+            key={filter.attributeCode}
+            filter={filter}
+            state={state}
+            pathname={pathname}
+            idPrefix={idPrefix}
+            variant={variant}
+          />
+        ),
+      )}
+      {variant === 'desktop' && hydrated ? null : (
+        <button
+          type="submit"
+          className="rounded-md bg-teal-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+          data-testid={`apply-filters-${variant}`}
+        >
+          {variant === 'mobile' ? t('shop.filters.showResults') : t('shop.filters.apply')}
+        </button>
+      )}
+    </form>
+  );
+}

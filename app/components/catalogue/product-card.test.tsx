@@ -1,0 +1,158 @@
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../core/money.ts';
+import { catalogs } from '../../i18n/catalog.ts';
+import { createI18n } from '../../i18n/i18n.ts';
+import {
+  fittedSize,
+  mediaAtSize,
+  ProductCard,
+  ProductCardPlaceholders,
+  type ProductCardRecord,
+} from './product-card.tsx';
+
+const render = (node: React.ReactNode, language: 'hr' | 'en' = 'hr') =>
+  renderToString(
+    <I18nextProvider i18n={createI18n(language)}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </I18nextProvider>,
+  );
+
+const hrk = { id: 52, code: 'HRK', symbol: 'kn' };
+const eur = { id: 44, code: 'EUR', symbol: '€' };
+
+const product = (overrides: Partial<ProductCardRecord> = {}): ProductCardRecord => ({
+  id: 3,
+  name: 'Obiteljski kviz',
+  slug: 'obiteljski-kviz',
+  sku: 'IGR-002',
+  format: 'Simple',
+  media: [
+    {
+      id: 41,
+      url: '/media/1/41/MediumSize/obiteljski-kviz.png/abc123',
+      width: 1200,
+      height: 900,
+      title: 'Obiteljski kviz',
+      alt: 'Kutija igre Obiteljski kviz',
+      mime: 'image/png',
+    },
+  ],
+  prices: {
+    basicPrice: 18761,
+    retailPrice: 18761,
+    discountPrice: 14994,
+    membershipPrice: null,
+    bundlePrice: null,
+    finalPrice: 14994,
+    currency: hrk,
+    eurEquivalent: {
+      retailPrice: 2490,
+      discountPrice: 1990,
+      membershipPrice: null,
+      bundlePrice: null,
+      finalPrice: 1990,
+    },
+    discountPercent: 20,
+  },
+  tags: [
+    { code: 'NOVO', name: 'Novo' },
+    { code: 'AKCIJA', name: 'Akcija' },
+  ],
+  inStock: true,
+  ...overrides,
+});
+
+/** The markup's text with tags removed, as a reader would see it. */
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\s+/g, ' ')
+    .trim();
+
+describe('ProductCard', () => {
+  it('shows the sale price, the struck regular price, the whole discount percent and the euro equivalent', () => {
+    const html = render(<ProductCard product={product()} />);
+    expect(html).toContain(formatMoney({ amount: 14994, currency: 'HRK' }, 'hr'));
+    expect(html).toMatch(
+      new RegExp(`<s[^>]*>.*${formatMoney({ amount: 18761, currency: 'HRK' }, 'hr').replace(/\s/g, '.')}`),
+    );
+    expect(text(html)).toContain(catalogs.hr.shop.card.discount.replace('{{percent}}', '20'));
+    expect(html).toContain(formatMoney({ amount: 1990, currency: 'EUR' }, 'hr'));
+    expect(html).toContain('data-testid="product-price-eur"');
+  });
+
+  it('rounds a fractional discount percent and formats prices per language', () => {
+    const prices = { ...product().prices!, discountPercent: 33.4 };
+    const html = render(<ProductCard product={product({ prices })} />, 'en');
+    expect(text(html)).toContain(catalogs.en.shop.card.discount.replace('{{percent}}', '33'));
+    expect(html).toContain(formatMoney({ amount: 14994, currency: 'HRK' }, 'en'));
+  });
+
+  it('shows no euro line and no strike when the store sells in euros at the regular price', () => {
+    const html = render(
+      <ProductCard
+        product={product({
+          prices: {
+            ...product().prices!,
+            currency: eur,
+            discountPrice: null,
+            finalPrice: 1990,
+            retailPrice: 1990,
+            eurEquivalent: null,
+            discountPercent: 0,
+          },
+        })}
+      />,
+      'en',
+    );
+    expect(html).not.toContain('product-price-eur');
+    expect(html).not.toMatch(/<s[\s>]/);
+    expect(html).toContain(formatMoney({ amount: 1990, currency: 'EUR' }, 'en'));
+  });
+
+  it('gives the image a small and a medium source, its size and lazy loading', () => {
+    const html = render(<ProductCard product={product()} />);
+    expect(html).toContain('srcSet="/media/1/41/SmallSize/obiteljski-kviz.png/abc123 320w');
+    expect(html).toContain('/media/1/41/MediumSize/obiteljski-kviz.png/abc123 720w');
+    expect(html).toContain('width="720"');
+    expect(html).toContain('height="540"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('alt="Kutija igre Obiteljski kviz"');
+  });
+
+  it('shows a placeholder without an image, and badges only for NOVO and NAJPRODAVANIJE', () => {
+    const html = render(
+      <ProductCard product={product({ media: [], tags: [{ code: 'NAJPRODAVANIJE', name: 'Top' }] })} />,
+      'en',
+    );
+    expect(html).toContain('product-image-placeholder');
+    expect(html).not.toContain('<img');
+    expect(text(html)).toContain(catalogs.en.shop.card.topSeller);
+    expect(text(render(<ProductCard product={product()} />, 'en'))).toContain(catalogs.en.shop.card.new);
+    expect(text(render(<ProductCard product={product()} />, 'en'))).not.toContain('Akcija');
+  });
+
+  it("links 'see more' to the product page of the language", () => {
+    expect(render(<ProductCard product={product()} />, 'en')).toContain('href="/en/product/obiteljski-kviz"');
+    expect(render(<ProductCard product={product()} />, 'hr')).toContain('href="/product/obiteljski-kviz"');
+  });
+
+  it('renders six placeholders for dummy mode', () => {
+    const html = render(<ProductCardPlaceholders />);
+    expect(html.match(/data-testid="product-card-placeholder"/g)).toHaveLength(6);
+  });
+});
+
+describe('media sizes', () => {
+  it('swaps the size segment of a media URL and fits an image into a size box', () => {
+    expect(mediaAtSize(product().media[0]!, 'SmallSize')).toBe(
+      '/media/1/41/SmallSize/obiteljski-kviz.png/abc123',
+    );
+    expect(fittedSize({ width: 1200, height: 900 }, 'SmallSize')).toEqual({ width: 320, height: 240 });
+    expect(fittedSize({ width: 300, height: 200 }, 'MediumSize')).toEqual({ width: 300, height: 200 });
+    expect(fittedSize({ width: null, height: null }, 'MediumSize')).toEqual({ width: 720, height: 576 });
+  });
+});

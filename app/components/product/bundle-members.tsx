@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import type { UiLanguage } from '../../../core/languages.ts';
+import { productLink } from '../../../core/links.ts';
+import type { Selection } from '../../../core/variant-selection.ts';
+import { fitted, imageAt } from './product-media.ts';
+import { type BundleMember, memberPrefix, type Variant } from './product-types.ts';
+import { VariantSelector } from './variant-selector.tsx';
+
+export type MemberChoice = {
+  member: BundleMember;
+  /** What the selectors show: the URL's choice, else the shop defaults. */
+  selection: Selection;
+  /** The variant the shopper has confirmed (through the URL), or null. */
+  chosen: Variant | null;
+};
+
+type Props = {
+  choices: MemberChoice[];
+  /** checkBundles failed: the members are listed but cannot be customised. */
+  notFetched: boolean;
+  language: UiLanguage;
+  /** `?customise=1` opens the popup on the server too, for browsers without JavaScript. */
+  openOnLoad: boolean;
+  openHref: string;
+  closeHref: string;
+  hiddenFields: Record<string, string>;
+  onChange: (member: BundleMember, selection: Selection) => void;
+  /** Confirms what the selectors show for every member and closes the popup. */
+  onSave: () => void;
+  onClose: () => void;
+};
+
+/** The bundle's members, and the customisation popup (an accessible modal <dialog>) when one needs a variant. */
+export function BundleMembers(props: Props) {
+  const { choices, notFetched, language, openOnLoad } = props;
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  // Saving writes the whole choice to the URL; the close event that follows must not overwrite it.
+  const saving = useRef(false);
+  const customisable = !notFetched && choices.some((choice) => choice.member.needsChoice);
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (hydrated && openOnLoad && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [hydrated, openOnLoad]);
+
+  const close = () => dialog.current?.close();
+
+  return (
+    <section aria-labelledby="bundle-heading">
+      <h2 id="bundle-heading" className="text-lg font-semibold text-slate-900">
+        {t('product.bundle.heading')}
+      </h2>
+      {notFetched ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+          {t('product.bundle.notFetched')}
+        </p>
+      ) : null}
+      <ul
+        className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200"
+        data-testid="bundle-members"
+      >
+        {choices.map(({ member, chosen }) => (
+          <li key={member.product.id} className="flex items-center gap-3 p-3">
+            <MemberImage member={member} />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">
+                <span className="text-slate-600">
+                  {t('product.bundle.quantity', { count: member.quantity })}
+                </span>{' '}
+                <Link
+                  to={productLink(member.product.slug, language)}
+                  className="hover:text-teal-700 hover:underline"
+                >
+                  {member.product.name}
+                </Link>
+              </p>
+              {member.needsChoice ? (
+                <p className={`text-sm ${chosen ? 'text-teal-800' : 'text-amber-800'}`}>
+                  {chosen
+                    ? t('product.bundle.chosen', { name: chosen.name })
+                    : t('product.bundle.needsChoice')}
+                </p>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {customisable ? (
+        <>
+          <a
+            href={props.openHref}
+            aria-haspopup="dialog"
+            onClick={(event) => {
+              event.preventDefault();
+              dialog.current?.showModal();
+            }}
+            className="mt-4 inline-flex items-center justify-center rounded-md border border-teal-700 px-4 py-2 font-semibold text-teal-800 hover:bg-teal-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+          >
+            {t('product.bundle.customise')}
+          </a>
+          <dialog
+            ref={dialog}
+            id="bundle-dialog"
+            aria-labelledby="bundle-dialog-title"
+            aria-describedby="bundle-dialog-intro"
+            open={openOnLoad && !hydrated ? true : undefined}
+            onClose={() => {
+              if (saving.current) saving.current = false;
+              else props.onClose();
+            }}
+            className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/60"
+          >
+            <Form
+              method="get"
+              preventScrollReset
+              onSubmit={(event) => {
+                event.preventDefault();
+                saving.current = true;
+                props.onSave();
+                close();
+              }}
+              className="flex max-h-[85vh] flex-col"
+            >
+              <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5">
+                <div>
+                  <h2 id="bundle-dialog-title" className="text-xl font-bold text-slate-900">
+                    {t('product.bundle.dialogTitle')}
+                  </h2>
+                  <p id="bundle-dialog-intro" className="mt-1 text-sm text-slate-700">
+                    {t('product.bundle.dialogIntro')}
+                  </p>
+                </div>
+                <a
+                  href={props.closeHref}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    close();
+                  }}
+                  className="rounded-md p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+                >
+                  <span aria-hidden="true" className="block h-6 w-6 text-center text-xl leading-6">
+                    ×
+                  </span>
+                  <span className="sr-only">{t('product.bundle.close')}</span>
+                </a>
+              </div>
+              <div className="flex flex-col gap-6 overflow-y-auto p-5">
+                {Object.entries(props.hiddenFields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                {choices.map(({ member, selection }) => (
+                  <div key={member.product.id}>
+                    <h3 className="font-semibold text-slate-900">
+                      {t('product.bundle.quantity', { count: member.quantity })} {member.product.name}
+                    </h3>
+                    {member.needsChoice ? (
+                      <div className="mt-3">
+                        <VariantSelector
+                          attributes={member.attributes}
+                          variants={member.variants}
+                          selection={selection}
+                          prefix={memberPrefix(member.product.id)}
+                          onChange={(next) => props.onChange(member, next)}
+                        />
+                      </div>
+                    ) : (
+                      <p className="text-sm text-slate-600">{t('product.bundle.fixed')}</p>
+                    )}
+                  </div>
+                ))}
+              </div>
+              <div className="flex justify-end gap-3 border-t border-slate-200 p-5">
+                <button
+                  type="submit"
+                  className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+                >
+                  {t('product.bundle.save')}
+                </button>
+              </div>
+            </Form>
+          </dialog>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function MemberImage({ member }: { member: BundleMember }) {
+  const image = member.product.media[0];
+  if (!image) return <span aria-hidden="true" className="block h-14 w-14 shrink-0 rounded bg-slate-100" />;
+  const size = fitted(image, 'SmallSize');
+  return (
+    <img
+      src={imageAt(image, 'SmallSize')}
+      alt=""
+      width={size.width}
+      height={size.height}
+      loading="lazy"
+      decoding="async"
+      className="h-14 w-14 shrink-0 rounded object-contain"
+    />
+  );
+}

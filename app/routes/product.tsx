@@ -1,0 +1,120 @@
+import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
+import { uiLanguages } from '../../core/languages.ts';
+import { productLink } from '../../core/links.ts';
+import { imageAt } from '../components/product/product-media.ts';
+import { ProductScreen } from '../components/product/product-screen.tsx';
+import {
+  asAttributes,
+  asVariants,
+  type BundleCheckRecord,
+  type BundleMember,
+  type ProductRecord,
+} from '../components/product/product-types.ts';
+import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { requestApi } from '../lib/request-language.ts';
+import { type PageSeo, seoMeta } from '../lib/seo.ts';
+import type { loader as rootLoader } from '../root';
+import type { Route } from './+types/product';
+
+export async function loader(args: Route.LoaderArgs) {
+  const { language, api } = requestApi(args);
+  const slug = args.params.slug?.trim();
+  if (!slug) return notFoundOrRedirect(api, args.request);
+  const found = await api.get<ProductRecord>('v1/catalogue/product/web/get', { query: { slug } });
+  if (found.errored) {
+    if (found.error.statusCode === 404 || found.error.statusCode === 400)
+      return notFoundOrRedirect(api, args.request);
+    throw new Response(found.error.message, { status: found.error.statusCode || 500 });
+  }
+  const product = found.data;
+  const needsMembers = product.bundles.some((member) => member.format === 'Configurable');
+  const [alternates, members] = await Promise.all([
+    productAlternates(api, product, language),
+    needsMembers
+      ? api.get<BundleCheckRecord>('v1/catalogue/checkBundles', { query: { product: product.id } })
+      : null,
+  ]);
+  const bundleMembers: BundleMember[] | null =
+    members === null
+      ? product.bundles.map((member) => ({
+          ...member,
+          needsChoice: false,
+          attributes: [],
+          variants: [],
+        }))
+      : members.errored
+        ? null
+        : members.data.bundles.map((member) => ({
+            product: member.product,
+            format: member.format,
+            quantity: member.quantity,
+            needsChoice: member.needsChoice,
+            attributes: asAttributes(member.attributes),
+            variants: asVariants(member.associatedProducts),
+          }));
+  const cartItemId = new URL(args.request.url).searchParams.get('cartItemId')?.trim() || null;
+  const image = product.media[0];
+  const seo: PageSeo = {
+    title: product.seo.title || product.name,
+    description: product.seo.description || product.shortDescription || undefined,
+    image: image ? imageAt(image, 'LargeSize') : null,
+    alternates,
+    type: 'product',
+  };
+  return { product, bundleMembers, cartItemId, seo };
+}
+
+/** The product's own slug in every other language it has one in (the lookup fails for the others). */
+async function productAlternates(
+  api: ReturnType<typeof requestApi>['api'],
+  product: ProductRecord,
+  language: (typeof uiLanguages)[number],
+): Promise<PageSeo['alternates']> {
+  const alternates: PageSeo['alternates'] = { [language]: productLink(product.slug, language) };
+  const others = uiLanguages.filter((other) => other !== language);
+  const urls = await Promise.all(
+    others.map((newLanguage) =>
+      api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
+        newLanguage,
+        twoLetterCode: newLanguage,
+        productId: product.id,
+      }),
+    ),
+  );
+  others.forEach((other, index) => {
+    const answer = urls[index];
+    if (answer && !answer.errored && answer.data.url) alternates[other] = answer.data.url;
+  });
+  return alternates;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
+
+/**
+ * The variant choice lives in the query string and is resolved on the page from data already loaded,
+ * so changing it does not reload the product; another product or cart line does.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const sameProduct =
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.searchParams.get('cartItemId') === nextUrl.searchParams.get('cartItemId');
+  if (sameProduct && (!formMethod || formMethod.toUpperCase() === 'GET')) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <ProductScreen
+      product={loaderData.product}
+      bundleMembers={loaderData.bundleMembers}
+      cartItemId={loaderData.cartItemId}
+      origin={root?.origin ?? ''}
+    />
+  );
+}

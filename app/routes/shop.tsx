@@ -1,0 +1,368 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, redirect, useLocation, useNavigation } from 'react-router';
+import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
+import { localizedPath } from '../../core/route-table.ts';
+import type { CategoryNode } from '../../server/modules/catalogue/catalogue.service.ts';
+import type { ProductCard as ProductCardRecord } from '../../server/modules/catalogue/product-view.ts';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { CategoryGrid, CategoryImage } from '../components/catalogue/category-grid.tsx';
+import { FilterPanel, type NavigationFilter } from '../components/catalogue/filter-panel.tsx';
+import { ListingPagination, ListingToolbar } from '../components/catalogue/listing-controls.tsx';
+import {
+  activeFilterCount,
+  apiFilters,
+  isCanonicalQuery,
+  isRefined,
+  parseListingState,
+  sanitizeListingState,
+  serializeListingState,
+} from '../components/catalogue/listing-state.ts';
+import { ProductCard } from '../components/catalogue/product-card.tsx';
+import { useHydrated, useListingForm } from '../components/catalogue/use-listing-form.ts';
+import { catalogs } from '../i18n/catalog.ts';
+import type { ApiClient } from '../lib/api-client.ts';
+import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { requestApi } from '../lib/request-language.ts';
+import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
+import type { Route } from './+types/shop';
+
+type CategoryList = { records: CategoryNode[]; totalRecords: number; totalPages: number };
+type CategoryWithBreadcrumb = {
+  category: CategoryNode;
+  breadcrumb: { id: number; name: string; slug: string }[];
+};
+type ProductPage = {
+  records: ProductCardRecord[];
+  totalPages: number;
+  totalRecords: number;
+  page: number;
+  limit: number;
+};
+type Navigation = { filters: NavigationFilter[] };
+
+const failure = (error: { message: string; statusCode: number }) =>
+  new Response(error.message, { status: error.statusCode || 500 });
+
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Where the category lives in each language: its slug there, from the finder. */
+async function categoryAlternates(api: ApiClient, language: UiLanguage, category: CategoryNode) {
+  const alternates: PageSeo['alternates'] = {
+    [language]: localizedPath('shop', language, { slug: category.slug }),
+  };
+  const others = uiLanguages.filter((code) => code !== language);
+  const found = await Promise.all(
+    others.map((code) =>
+      api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
+        newLanguage: code,
+        categoryId: category.id,
+      }),
+    ),
+  );
+  others.forEach((code, index) => {
+    const result = found[index];
+    if (result && !result.errored) alternates[code] = result.data.url;
+  });
+  return alternates;
+}
+
+async function categoryListLoader(api: ApiClient, language: UiLanguage) {
+  const result = await api.post<CategoryList>('v1/catalogue/web/category/filter', {});
+  if (result.errored) throw failure(result.error);
+  const texts = catalogs[language].shop;
+  const seo: PageSeo = {
+    title: texts.title,
+    description: texts.description,
+    alternates: routeAlternates('shop'),
+    image: result.data.records.find((category) => category.image)?.image?.url ?? null,
+  };
+  return { view: 'categories' as const, categories: result.data.records, seo };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { language, api } = requestApi(args);
+  const slug = args.params.slug;
+  if (!slug) return categoryListLoader(api, language);
+
+  const url = new URL(args.request.url);
+  const pathname = url.pathname.replace(/\.data$/, '');
+  const [found, base] = await Promise.all([
+    api.get<CategoryWithBreadcrumb>('v1/catalogue/web/category/get', { query: { slug } }),
+    api.post<Navigation>('v1/catalogue/layered/navigation', { mainCategory: slug }),
+  ]);
+  if (found.errored) {
+    if (found.error.statusCode === 404) return notFoundOrRedirect(api, args.request);
+    throw failure(found.error);
+  }
+  if (base.errored) throw failure(base.error);
+  const { category, breadcrumb } = found.data;
+
+  // One address per listing: what a GET form sent, or an old link, goes to the canonical URL.
+  const state = sanitizeListingState(parseListingState(url.searchParams), base.data.filters);
+  const canonicalQuery = serializeListingState(state);
+  if (!isCanonicalQuery(url.search, canonicalQuery)) {
+    throw redirect(canonicalQuery ? `${pathname}?${canonicalQuery}` : pathname);
+  }
+
+  const filters = apiFilters(state);
+  const criteria = { mainCategory: category.id, keywords: state.search || undefined, filters };
+  const [navigation, products, alternates] = await Promise.all([
+    filters.length > 0 || state.search
+      ? api.post<Navigation>('v1/catalogue/layered/navigation', criteria)
+      : Promise.resolve(base),
+    api.post<ProductPage>('v1/catalogue/product/web/filter', {
+      ...criteria,
+      sort: state.sort,
+      limit: state.limit,
+      page: state.page,
+    }),
+    categoryAlternates(api, language, category),
+  ]);
+  if (navigation.errored) throw failure(navigation.error);
+  if (products.errored) throw failure(products.error);
+
+  const seo: PageSeo = {
+    title: category.seo.title || category.name,
+    description: category.seo.description || plainText(category.description) || undefined,
+    image: category.image?.url ?? null,
+    alternates,
+    // Filtered, searched, sorted or later pages are variants of the category: only it is indexed.
+    noindex: isRefined(state),
+  };
+  return {
+    view: 'category' as const,
+    category,
+    breadcrumb,
+    state,
+    filters: navigation.data.filters,
+    products: products.data,
+    seo,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  return loaderData.view === 'categories' ? (
+    <CategoryListScreen categories={loaderData.categories} />
+  ) : (
+    <CategoryScreen data={loaderData} />
+  );
+}
+
+function useLanguage(): UiLanguage {
+  const { i18n } = useTranslation();
+  return (uiLanguages as readonly string[]).includes(i18n.language) ? (i18n.language as UiLanguage) : 'hr';
+}
+
+function CategoryListScreen({ categories }: { categories: CategoryNode[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-10">
+      <Breadcrumb
+        items={[{ label: t('shop.home'), href: localizedPath('home', language) }, { label: t('shop.title') }]}
+      />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900 md:text-4xl">{t('shop.title')}</h1>
+      <p className="mt-2 max-w-2xl text-lg text-slate-700">{t('shop.description')}</p>
+      <div className="mt-8">
+        <CategoryGrid categories={categories} language={language} />
+      </div>
+    </main>
+  );
+}
+
+type CategoryData = Extract<Route.ComponentProps['loaderData'], { view: 'category' }>;
+
+function CategoryScreen({ data }: { data: CategoryData }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const { category, breadcrumb, state, filters, products } = data;
+  const pathname = localizedPath('shop', language, { slug: category.slug });
+  const [panelOpen, setPanelOpen] = useState(false);
+  const closePanel = useCallback(() => setPanelOpen(false), []);
+  const form = useListingForm(pathname, filters);
+  const mobileForm = useListingForm(pathname, filters, closePanel);
+  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+
+  useEffect(() => {
+    if (!panelOpen) return;
+    document.body.style.overflow = 'hidden';
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPanelOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      document.body.style.overflow = '';
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [panelOpen]);
+
+  const crumbs = [
+    { label: t('shop.home'), href: localizedPath('home', language) },
+    { label: t('shop.title'), href: localizedPath('shop', language) },
+    ...breadcrumb.map((item) => ({
+      label: item.name,
+      href: localizedPath('shop', language, { slug: item.slug }),
+    })),
+    { label: category.name },
+  ];
+  const active = activeFilterCount(state);
+
+  return (
+    <main id="main">
+      <section className="bg-gradient-to-br from-teal-900 to-slate-900" data-testid="category-hero">
+        <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-8 md:grid-cols-[1fr_22rem] md:py-12">
+          <div>
+            <Breadcrumb items={crumbs} inverted />
+            <h1 className="mt-4 text-3xl font-bold text-white md:text-5xl">{category.name}</h1>
+            {category.description ? (
+              <p className="mt-3 max-w-2xl text-lg text-white/95">{plainText(category.description)}</p>
+            ) : null}
+          </div>
+          <div className="hidden aspect-[4/3] overflow-hidden rounded-lg shadow-lg ring-1 ring-white/20 sm:block">
+            <CategoryImage category={category} className="h-full w-full object-cover" />
+          </div>
+        </div>
+      </section>
+
+      {category.children.length > 0 ? (
+        <nav aria-label={t('shop.subcategories')} className="mx-auto max-w-6xl px-4 pt-6">
+          <ul className="flex flex-wrap gap-2">
+            {category.children.map((child) => (
+              <li key={child.id}>
+                <Link
+                  to={localizedPath('shop', language, { slug: child.slug })}
+                  className="inline-block rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+                >
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden lg:block" aria-labelledby="filters-heading">
+          <h2 id="filters-heading" className="mb-4 text-xl font-semibold text-slate-900">
+            {t('shop.filters.title')}
+          </h2>
+          <FilterPanel
+            filters={filters}
+            state={state}
+            pathname={pathname}
+            variant="desktop"
+            onChange={form.onChange}
+            onSubmit={form.onSubmit}
+            onSlide={form.schedule}
+          />
+        </aside>
+
+        <section aria-labelledby="products-heading" className="min-w-0">
+          <h2 id="products-heading" className="sr-only">
+            {t('shop.listing.products')}
+          </h2>
+          <ListingToolbar
+            state={state}
+            pathname={pathname}
+            onChange={form.onChange}
+            onSubmit={form.onSubmit}
+          />
+          <div className="mt-4 flex items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" aria-live="polite" data-testid="result-count">
+              {t('shop.listing.results', { count: products.totalRecords })}
+            </p>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setPanelOpen(true)}
+                aria-expanded={panelOpen}
+                aria-controls="mobile-filters"
+                className="rounded-md border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 lg:hidden"
+                data-testid="open-filters"
+              >
+                {t('shop.filters.open')}
+                {active > 0 ? ` (${active})` : ''}
+              </button>
+            ) : (
+              <a
+                href="#mobile-filters"
+                className="rounded-md border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 lg:hidden"
+                data-testid="open-filters"
+              >
+                {t('shop.filters.open')}
+                {active > 0 ? ` (${active})` : ''}
+              </a>
+            )}
+          </div>
+
+          {products.records.length === 0 ? (
+            <p className="mt-8 rounded-md bg-slate-50 p-6 text-slate-700" data-testid="no-results">
+              {t('shop.listing.noResults')}
+            </p>
+          ) : (
+            <ul
+              className={`mt-6 grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3 ${loading ? 'opacity-60 transition-opacity' : ''}`}
+              aria-busy={loading}
+              data-testid="product-grid"
+            >
+              {products.records.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <ListingPagination state={state} pathname={pathname} totalPages={products.totalPages} />
+        </section>
+      </div>
+
+      <div
+        id="mobile-filters"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="mobile-filters-heading"
+        className={`fixed inset-0 z-[60] overflow-y-auto bg-white lg:hidden ${panelOpen ? 'block' : 'hidden target:block'}`}
+        data-testid="mobile-filter-panel"
+      >
+        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
+          <h2 id="mobile-filters-heading" className="text-lg font-semibold text-slate-900">
+            {t('shop.filters.title')}
+          </h2>
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={closePanel}
+              className="rounded-md px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
+              data-testid="close-filters"
+            >
+              {t('shop.filters.close')}
+            </button>
+          ) : (
+            <a href="#main" className="rounded-md px-3 py-2 text-sm font-semibold text-teal-800">
+              {t('shop.filters.close')}
+            </a>
+          )}
+        </div>
+        <div className="p-4">
+          <FilterPanel
+            filters={filters}
+            state={state}
+            pathname={pathname}
+            variant="mobile"
+            onChange={mobileForm.onChange}
+            onSubmit={mobileForm.onSubmit}
+            onSlide={mobileForm.schedule}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}
