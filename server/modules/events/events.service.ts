@@ -5,6 +5,7 @@ import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
 import { loadMedia } from '../catalogue/catalogue-reference.ts';
+import { sanitizeHtml } from '../cms/sanitize-html.ts';
 import { groupTexts, paging, readLanguages, textFor, uiLanguage } from '../cms/translations.ts';
 import { siteCacheTag } from '../site/site.service.ts';
 import { events, eventTranslations } from './events.schema.ts';
@@ -75,7 +76,7 @@ export function createEventsService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
           media: image
             ? { url: image.url, width: image.width, height: image.height, title: image.title }
             : null,
-          ...(detail ? { description: text.description } : {}),
+          ...(detail ? { description: sanitizeHtml(text.description) } : {}),
         },
       ];
     });
