@@ -1,27 +1,46 @@
-import { useTranslation } from 'react-i18next';
 import { useRouteLoaderData } from 'react-router';
-import { catalogs } from '../i18n/catalog.ts';
-import type { RootData, loader as rootLoader } from '../root';
+import { PageSections } from '../components/sections/page-sections.tsx';
+import { loadHomeSlugs, loadPost, loadSectionData, readPageFlags } from '../lib/page-content.ts';
+import { requestApi } from '../lib/request-language.ts';
+import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
-  const catalog = catalogs[root?.language ?? 'hr'];
-  return [
-    { title: `${catalog.meta.homeTitle} | ${root?.site.name ?? ''}` },
-    { name: 'description', content: catalog.meta.homeDescription },
-  ];
+/** The home page is the page named by the site option HomePageSlug for this language, at the root. */
+export async function loader(args: Route.LoaderArgs) {
+  const { language, api } = requestApi(args);
+  const homeSlugs = await loadHomeSlugs(api);
+  const slug = homeSlugs[language] ?? homeSlugs.hr;
+  const post = slug ? await loadPost(api, slug) : undefined;
+  // A site without a home page still answers at its root, with an empty page rather than an error.
+  const sections = post?.type.slug === 'page' ? (post.sections ?? []) : [];
+  const sectionData = sections.length > 0 ? await loadSectionData(api, sections) : {};
+  const seo: PageSeo = {
+    title: post?.seo.title ?? '',
+    description: post?.seo.description,
+    image: post?.media?.url ?? null,
+    alternates: routeAlternates('home'),
+    type: 'website',
+  };
+  const flags = readPageFlags(new URL(args.request.url).searchParams);
+  return { language, title: post?.title ?? '', sections, sectionData, ...flags, seo };
 }
 
-/** Placeholder until the home page is built from its sections (site shell issue). */
-export default function Home() {
-  const { t } = useTranslation();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { title, sections, sectionData, language, mobileView } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-6 py-24">
-      <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">{root?.site.name}</p>
-      <h1 className="mt-2 text-4xl font-bold">{t('home.welcome')}</h1>
-      <p className="mt-4 text-lg">{t('home.intro')}</p>
+    <main id="main">
+      <PageSections
+        title={title || root?.site.name || ''}
+        sections={sections}
+        sectionData={sectionData}
+        apiKeyId={root?.shell.apiKeyId ?? 0}
+        language={language}
+        mobileView={mobileView}
+      />
     </main>
   );
 }

@@ -37,6 +37,7 @@ import {
   terms,
   termTranslations,
 } from './cms.schema.ts';
+import { sanitizeHtml, sanitizeSectionContent } from './sanitize-html.ts';
 import { groupTexts, likePattern, paging, readLanguages, textFor, uiLanguage } from './translations.ts';
 
 const TTL_SECONDS = 60;
@@ -611,7 +612,7 @@ export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'
         return [
           (async (): Promise<PostView> => ({
             ...card,
-            body: text.body,
+            body: sanitizeHtml(text.body),
             sections: row.type === 'page' ? await pageSections(ctx, id) : [],
             relatedPosts:
               row.type === 'post'
@@ -685,11 +686,20 @@ export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'
         ),
       (row) => row.sectionId,
     );
-    return rows.map((row) => ({ ...row, content: textFor(contents.get(row.id), ctx)?.content ?? {} }));
+    return rows.map((row) => ({
+      ...row,
+      content: sanitizeSectionContent(textFor(contents.get(row.id), ctx)?.content ?? {}),
+    }));
   }
 
-  /** Counts a path that answered 404; concurrent calls each add one (a single upsert statement). */
+  /**
+   * A path the storefront could not resolve. When the site has a redirect for it, that is the answer
+   * and nothing is counted; otherwise the path is counted (concurrent calls each add one, in a single
+   * upsert statement).
+   */
   async function addFailedRequest(ctx: RequestContext, path: string) {
+    const redirect = await findRedirect(ctx, path);
+    if (redirect) return { path, hits: 0, redirect };
     const [row] = await db
       .insert(failedRequests)
       .values({ siteId: ctx.site.id, path })
@@ -698,7 +708,7 @@ export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'
         set: { hits: sql`${failedRequests.hits} + 1`, lastSeen: sql`now()` },
       })
       .returning({ path: failedRequests.path, hits: failedRequests.hits });
-    return row!;
+    return { ...row!, redirect: null };
   }
 
   /** Where an editor sends an old path; the SSR layer asks before answering 404. */

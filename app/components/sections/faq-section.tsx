@@ -1,0 +1,32 @@
+import { HtmlContent } from './html-content.tsx';
+import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } from './section-props.ts';
+
+/** Questions that open to their answers; native <details>, so it works without JavaScript. */
+export function FaqSection({ content, headingLevel }: SectionProps<'faq'>) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const items = content.items ?? [];
+  return (
+    <section className={`${sectionContainer} ${sectionSpacing}`}>
+      <div className="mx-auto max-w-3xl">
+        {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
+        <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+          {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: questions have no id; their order is their identity
+            <details key={index} className="group px-5 py-1 [&_summary::-webkit-details-marker]:hidden">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded py-4 text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700">
+                {item.question}
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-800 transition group-open:rotate-45"
+                >
+                  +
+                </span>
+              </summary>
+              <HtmlContent html={item.answerHtml ?? ''} className="pb-5 md:text-base" />
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

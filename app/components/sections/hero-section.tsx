@@ -1,0 +1,62 @@
+import { SectionImage } from './section-image.tsx';
+import { SectionButton } from './section-link.tsx';
+import type { SectionProps } from './section-props.ts';
+
+/** A full-width banner: background image, title, subtitle and one button. */
+export function HeroSection({ settings, content, apiKeyId, headingLevel, first }: SectionProps<'hero'>) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const dark = settings.overlay === 'dark';
+  const centered = settings.align === 'center';
+  return (
+    <section className="relative isolate flex min-h-[26rem] items-center overflow-hidden bg-teal-900 md:min-h-[32rem]">
+      {settings.mediaId ? (
+        <SectionImage
+          apiKeyId={apiKeyId}
+          mediaId={settings.mediaId}
+          size="LargeSize"
+          alt=""
+          name={content.title}
+          eager={first}
+          className="absolute inset-x-0 top-0 -z-10 h-[175%] w-full object-cover object-top md:h-full"
+        />
+      ) : null}
+      {dark && (
+        <div
+          aria-hidden="true"
+          className={`absolute inset-0 -z-10 ${
+            centered
+              ? 'bg-slate-950/60'
+              : 'bg-gradient-to-r from-slate-950/80 via-slate-900/55 to-slate-900/20'
+          }`}
+        />
+      )}
+      <div
+        className={`mx-auto w-full max-w-6xl px-4 py-16 ${centered ? 'flex justify-center text-center' : ''}`}
+      >
+        <div
+          className={`max-w-2xl ${
+            dark
+              ? 'text-white'
+              : 'rounded-3xl bg-white/90 p-6 text-slate-900 shadow-lg backdrop-blur-sm md:p-10'
+          }`}
+        >
+          {content.title && (
+            <Heading className="text-3xl font-bold leading-tight tracking-tight md:text-5xl">
+              {content.title}
+            </Heading>
+          )}
+          {content.subtitle && (
+            <p className={`mt-4 text-lg md:text-xl ${dark ? 'text-white/90' : 'text-slate-700'}`}>
+              {content.subtitle}
+            </p>
+          )}
+          {content.button && (
+            <div className="mt-8">
+              <SectionButton link={content.button} variant={dark ? 'light' : 'primary'} />
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ComponentType } from 'react';
+import type { UiLanguage } from '../../../core/languages.ts';
+import type { SectionType } from '../../../server/modules/cms/cms.schema.ts';
+import { type PageSection, type SectionData, sectionVisibilityClass } from '../../lib/page-content.ts';
+import { CallToActionSection } from './call-to-action-section.tsx';
+import { CardGridSection } from './card-grid-section.tsx';
+import { FaqSection } from './faq-section.tsx';
+import { GallerySection } from './gallery-section.tsx';
+import { HeroSection } from './hero-section.tsx';
+import { ImageTextSection } from './image-text-section.tsx';
+import { LatestPostsSection } from './latest-posts-section.tsx';
+import { NewsletterSection } from './newsletter-section.tsx';
+import { RichTextSection } from './rich-text-section.tsx';
+import type { SectionProps } from './section-props.ts';
+import { SponsorsSection } from './sponsors-section.tsx';
+import { UpcomingEventsSection } from './upcoming-events-section.tsx';
+import { VideoSection } from './video-section.tsx';
+
+const components: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
+  hero: HeroSection,
+  'rich-text': RichTextSection,
+  'image-text': ImageTextSection,
+  'card-grid': CardGridSection,
+  'latest-posts': LatestPostsSection,
+  'upcoming-events': UpcomingEventsSection,
+  'call-to-action': CallToActionSection,
+  faq: FaqSection,
+  gallery: GallerySection,
+  video: VideoSection,
+  sponsors: SponsorsSection,
+  newsletter: NewsletterSection,
+};
+
+/** The page title is the h1 of the first section when that is a hero seen everywhere. */
+export const leadingHero = (sections: PageSection[]) =>
+  sections[0]?.type === 'hero' && sections[0].showDesktop && sections[0].showMobile;
+
+/**
+ * A page's sections in order. Each wrapper says which section it is (id, type, first/last, master)
+ * for edit mode, and shows the section only on the screens it is meant for.
+ */
+export function PageSections({
+  title,
+  sections,
+  sectionData,
+  apiKeyId,
+  language,
+  mobileView,
+}: {
+  title: string;
+  sections: PageSection[];
+  sectionData: Record<number, SectionData>;
+  apiKeyId: number;
+  language: UiLanguage;
+  mobileView: boolean;
+}) {
+  const heroIsTitle = leadingHero(sections);
+  return (
+    <>
+      {!heroIsTitle && <h1 className="sr-only">{title}</h1>}
+      {sections.map((section, index) => {
+        const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
+        if (!Component) return null;
+        const visibility = sectionVisibilityClass(section, mobileView);
+        return (
+          <div
+            key={section.id}
+            data-section-id={section.id}
+            data-section-type={section.type}
+            data-section-first={index === 0 ? 'true' : undefined}
+            data-section-last={index === sections.length - 1 ? 'true' : undefined}
+            data-master={section.isMaster ? 'true' : undefined}
+            className={visibility || undefined}
+          >
+            <Component
+              id={section.id}
+              settings={section.settings as SectionProps<SectionType>['settings']}
+              content={section.content as SectionProps<SectionType>['content']}
+              data={sectionData[section.id] ?? {}}
+              apiKeyId={apiKeyId}
+              language={language}
+              headingLevel={index === 0 && heroIsTitle ? 1 : 2}
+              first={index === 0}
+            />
+          </div>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+import { useTranslation } from 'react-i18next';
+import { redirect, useLocation, useRouteLoaderData } from 'react-router';
+import type { UiLanguage } from '../../core/languages.ts';
+import { eventLink, productLink } from '../../core/links.ts';
+import { formatDate } from '../../core/money.ts';
+import { localizedPath } from '../../core/route-table.ts';
+import type { PostView } from '../../server/modules/cms/cms-content.service.ts';
+import type { FinderResource } from '../../server/modules/cms/finder.service.ts';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { PostCard } from '../components/post-card.tsx';
+import { HtmlContent } from '../components/sections/html-content.tsx';
+import { PageSections } from '../components/sections/page-sections.tsx';
+import { ShareLinks } from '../components/share-links.tsx';
+import type { ApiClient } from '../lib/api-client.ts';
+import { notFoundOrRedirect } from '../lib/not-found.ts';
+import {
+  apiFailure,
+  loadHomeSlugs,
+  loadPost,
+  loadSectionData,
+  postAlternates,
+  readPageFlags,
+} from '../lib/page-content.ts';
+import { requestApi } from '../lib/request-language.ts';
+import type { PageSeo } from '../lib/seo.ts';
+import { seoMeta } from '../lib/seo.ts';
+import type { loader as rootLoader } from '../root';
+import type { Route } from './+types/page';
+
+/**
+ * The catch-all `/:slug`: the finder says what the slug names. Pages and blog posts render here;
+ * blog categories, products, shop categories and events live elsewhere, so their slugs redirect
+ * permanently to their own address. Nothing at all: stored redirects, then 404.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { language, api } = requestApi(args);
+  const url = new URL(args.request.url);
+  const slug = args.params.slug;
+  const [decided, homeSlugs] = await Promise.all([
+    api.get<FinderResource>('v1/cms/finder/decide', { query: { slug } }),
+    // Only for the home-slug redirect below: without it the page still renders.
+    loadHomeSlugs(api).catch(() => ({}) as Awaited<ReturnType<typeof loadHomeSlugs>>),
+  ]);
+  if (decided.errored) {
+    if (decided.error.statusCode === 404) return notFoundOrRedirect(api, args.request);
+    throw apiFailure(decided.error.statusCode);
+  }
+  const resource = decided.data;
+  switch (resource.resourceType) {
+    case 'term':
+      throw redirect(
+        `${await urlOnLanguage(api, language, { termId: resource.id }, () => localizedPath('blog', language, { slug: resource.slug }))}${url.search}`,
+        301,
+      );
+    case 'product':
+      throw redirect(`${productLink(resource.slug, language)}${url.search}`, 301);
+    case 'category':
+      throw redirect(`${localizedPath('shop', language, { slug: resource.slug })}${url.search}`, 301);
+    case 'event':
+      throw redirect(eventLink(resource.id, language), 301);
+  }
+  // The home page is shown at the language's root, never under its own slug.
+  if (resource.resourceType === 'page' && homeSlugs[language] === slug)
+    throw redirect(`${localizedPath('home', language)}${url.search}`, 301);
+  const post = await loadPost(api, slug);
+  if (!post) {
+    // The slug is this page's name in another language: send the visitor to its name in this one.
+    const target = await urlOnLanguage(api, language, { postId: resource.id }, () => null);
+    if (target && target !== url.pathname) throw redirect(`${target}${url.search}`, 301);
+    return notFoundOrRedirect(api, args.request);
+  }
+  const sectionData = post.sections?.length ? await loadSectionData(api, post.sections) : {};
+  const seo: PageSeo = {
+    title: post.seo.title,
+    description: post.seo.description,
+    image: post.media?.url ?? null,
+    alternates: postAlternates(post),
+    type: post.type.slug === 'post' ? 'article' : 'website',
+  };
+  return { language, post, sectionData, ...readPageFlags(url.searchParams), seo };
+}
+
+/** The address of a post or term in `language`, or the fallback when the API has none. */
+async function urlOnLanguage<T>(
+  api: ApiClient,
+  language: UiLanguage,
+  target: { termId: number } | { postId: number },
+  fallback: () => T,
+): Promise<string | T> {
+  const result = await api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
+    newLanguage: language,
+    ...target,
+  });
+  return result.errored ? fallback() : result.data.url;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const { post, language, sectionData, mobileView } = loaderData;
+  const apiKeyId = root?.shell.apiKeyId ?? 0;
+  if (post.type.slug === 'post') return <BlogPost post={post} language={language} />;
+  if (post.sections && post.sections.length > 0)
+    return (
+      <main id="main">
+        <PageSections
+          title={post.title}
+          sections={post.sections}
+          sectionData={sectionData}
+          apiKeyId={apiKeyId}
+          language={language}
+          mobileView={mobileView}
+        />
+      </main>
+    );
+  return <PlainPage post={post} language={language} />;
+}
+
+/** A page without sections (legal texts, contact): a title banner, breadcrumb and the body. */
+function PlainPage({ post, language }: { post: PostView; language: UiLanguage }) {
+  const { t } = useTranslation();
+  return (
+    <main id="main">
+      <div className="relative isolate overflow-hidden bg-teal-800">
+        {post.media && (
+          <img
+            src={post.media.url}
+            width={post.media.width ?? undefined}
+            height={post.media.height ?? undefined}
+            alt=""
+            fetchPriority="high"
+            className="absolute inset-0 -z-10 h-full w-full object-cover object-top opacity-20"
+          />
+        )}
+        <div className="mx-auto max-w-6xl px-4 py-14 md:py-20">
+          <Breadcrumb
+            inverted
+            items={[
+              { label: t('content.home'), href: localizedPath('home', language) },
+              { label: post.title },
+            ]}
+          />
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-white md:text-5xl">{post.title}</h1>
+        </div>
+      </div>
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <HtmlContent html={post.body ?? ''} />
+      </div>
+    </main>
+  );
+}
+
+/** A blog post: cover, breadcrumb, title, date and author, body, share links, related posts. */
+function BlogPost({ post, language }: { post: PostView; language: UiLanguage }) {
+  const { t } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const location = useLocation();
+  const absoluteUrl = `${root?.origin ?? ''}${location.pathname}`;
+  const related = (post.relatedPosts ?? []).slice(0, 3);
+  // The date the blog list shows too: publishing, which editors set, not the draft's creation.
+  const date = post.published_at ?? post.created_at;
+  return (
+    <main id="main">
+      <article>
+        <header className="mx-auto max-w-4xl px-4 pt-8 md:pt-12">
+          <Breadcrumb
+            items={[
+              { label: t('content.home'), href: localizedPath('home', language) },
+              { label: t('content.blog'), href: localizedPath('blog', language) },
+              { label: post.title },
+            ]}
+          />
+          {post.media && (
+            <img
+              src={post.media.url}
+              width={post.media.width ?? undefined}
+              height={post.media.height ?? undefined}
+              alt={post.media.title}
+              fetchPriority="high"
+              className="mt-6 aspect-[16/9] w-full rounded-3xl object-cover shadow-sm"
+            />
+          )}
+          {post.terms.categories.length > 0 && (
+            <p className="mt-8 text-sm font-semibold uppercase tracking-wide text-teal-800">
+              {post.terms.categories.map((category) => category.title).join(' / ')}
+            </p>
+          )}
+          <h1 className="mt-2 text-3xl font-bold leading-tight tracking-tight text-slate-900 md:text-5xl">
+            {post.title}
+          </h1>
+          <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-slate-600">
+            <div className="flex gap-1">
+              <dt>{t('content.publishedOn')}:</dt>
+              <dd>
+                <time dateTime={date}>{formatDate(date, language)}</time>
+              </dd>
+            </div>
+            {post.user.displayName && (
+              <div className="flex gap-1">
+                <dt>{t('content.author')}:</dt>
+                <dd className="font-medium text-slate-800">{post.user.displayName}</dd>
+              </div>
+            )}
+          </dl>
+        </header>
+        <div className="mx-auto max-w-3xl px-4 py-10">
+          <HtmlContent html={post.body ?? ''} />
+          <div className="mt-12 border-t border-slate-200 pt-6">
+            <ShareLinks url={absoluteUrl} title={post.title} />
+          </div>
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-12 md:py-16">
+            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl">
+              {t('content.furtherReading')}
+            </h2>
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((card) => (
+                <li key={card.id}>
+                  <PostCard post={card} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}

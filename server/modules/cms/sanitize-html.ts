@@ -1,0 +1,87 @@
+import sanitize from 'sanitize-html';
+
+/**
+ * The HTML editors and users may write (rich text, post bodies, answers, descriptions): text
+ * structure, links and images, nothing that runs. Applied before HTML is stored and again when it is
+ * served (DECISIONS, Content), so content written before a rule changed is still served clean.
+ */
+const options: sanitize.IOptions = {
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'blockquote',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    '*': ['lang'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  // Editors' code and pre blocks are dropped with their content, like the editor does (spec, Edit mode).
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'code', 'pre', 'iframe', 'object'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = attribs.target === '_blank';
+      const rel = new Set((attribs.rel ?? '').split(/\s+/).filter(Boolean));
+      if (external) for (const value of ['noopener', 'noreferrer']) rel.add(value);
+      return {
+        tagName,
+        attribs: {
+          ...attribs,
+          ...(external ? { target: '_blank' } : {}),
+          ...(rel.size ? { rel: [...rel].join(' ') } : {}),
+        },
+      };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { loading: 'lazy', ...attribs } }),
+  },
+};
+
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, options);
+}
+
+/** Sanitizes the HTML fields of a section's content (`html`, and `answerHtml` inside FAQ items). */
+export function sanitizeSectionContent(content: Record<string, unknown>): Record<string, unknown> {
+  const clean = (value: unknown, key: string): unknown => {
+    if (typeof value === 'string') return /html$/i.test(key) ? sanitizeHtml(value) : value;
+    if (Array.isArray(value)) return value.map((item) => clean(item, key));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([child, inner]) => [child, clean(inner, child)]));
+    return value;
+  };
+  return clean(content, '') as Record<string, unknown>;
+}
