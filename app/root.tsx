@@ -6,6 +6,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
@@ -17,23 +18,34 @@ import { languageOfPath, localeOf, type UiLanguage } from '../core/languages.ts'
 import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
 import './app.css';
+import type { TrackingIds } from '../core/tracking.ts';
 import { CookieBanner } from './components/cookie-banner.tsx';
+import { SearchBox } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { ToastProvider } from './components/toasts.tsx';
+import { TrackingScripts } from './components/tracking-scripts.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { appSettingsContext } from './lib/context.ts';
-import { requestApi } from './lib/request-language.ts';
+import { requestApi, requestPath } from './lib/request-language.ts';
+import { rootRedirectTarget } from './lib/root-redirect.ts';
 import { loadShellData, type ShellData } from './lib/shell-data.ts';
 
 export type SiteSummary = { name: string; allowedLanguages: string[] };
 export type RootData = {
   language: UiLanguage;
+  /** Scheme and host for absolute URLs (canonical, Open Graph). */
+  origin: string;
   site: SiteSummary;
   consent: ConsentCategory[] | null;
   maintenance: boolean;
   shell: ShellData;
+  tracking: TrackingIds;
 };
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
@@ -52,9 +64,31 @@ export async function loader(args: Route.LoaderArgs) {
   if (!site.allowedLanguages.includes(language)) throw new Response(null, { status: 404 });
   const consent = parseConsent(readCookie(args.request.headers.get('cookie'), CONSENT_COOKIE));
   // Back-office users may browse during maintenance; that check arrives with accounts.
-  const maintenance = args.context.get(appSettingsContext).maintenance;
-  const shell = await loadShellData(api, detected.data.apiKeyId);
-  const rootData: RootData = { language, site, consent, maintenance, shell };
+  const settings = args.context.get(appSettingsContext);
+  const maintenance = settings.maintenance;
+  const origin = settings.publicUrl ?? new URL(args.request.url).origin;
+  const [shell, options] = await Promise.all([
+    loadShellData(api, detected.data.apiKeyId),
+    api.get<{ key: string; value: unknown }[]>('v1/cms/option/filter', {
+      query: { keys: 'RootRedirect,DetectLanguage,GoogleAnalyticsId,GoogleTagManagerId,FacebookPixelId' },
+    }),
+  ]);
+  const option = new Map((options.errored ? [] : options.data).map((entry) => [entry.key, entry.value]));
+  const redirectTo = rootRedirectTarget({
+    pathname: requestPath(args.request),
+    rootRedirect: option.get('RootRedirect'),
+    detectLanguage: option.get('DetectLanguage'),
+    allowedLanguages: site.allowedLanguages,
+    cookieHeader: args.request.headers.get('cookie'),
+    acceptLanguage: args.request.headers.get('accept-language'),
+  });
+  if (redirectTo && !maintenance) throw redirect(redirectTo, 302);
+  const tracking: TrackingIds = {
+    googleAnalyticsId: option.get('GoogleAnalyticsId'),
+    googleTagManagerId: option.get('GoogleTagManagerId'),
+    facebookPixelId: option.get('FacebookPixelId'),
+  };
+  const rootData: RootData = { language, origin, site, consent, maintenance, shell, tracking };
   return data(rootData, maintenance ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
 }
 
@@ -87,6 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <ToastProvider>{children}</ToastProvider>
           {rootData && consent === null && <CookieBanner onAccept={setConsent} />}
+          {rootData && consent && <TrackingScripts ids={rootData.tracking} consent={consent} />}
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
@@ -123,15 +158,20 @@ function Maintenance() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const location = useLocation();
+  const rootData = useRouteLoaderData<typeof loader>('root');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = notFound ? t('errors.notFoundTitle') : t('errors.genericTitle');
   return (
-    <main className="mx-auto max-w-2xl px-6 py-24 text-center">
+    <main id="main" className="mx-auto max-w-2xl px-6 py-24 text-center">
+      {/* The root exports no meta, so an error page has no head tags unless it renders them (React hoists them). */}
+      <title>{rootData ? `${title} | ${rootData.site.name}` : title}</title>
+      <meta name="description" content={notFound ? t('errors.notFoundText') : title} />
+      <meta name="robots" content="noindex, follow" />
       <p className="text-6xl font-bold text-teal-700">{status}</p>
-      <h1 className="mt-4 text-3xl font-semibold">
-        {notFound ? t('errors.notFoundTitle') : t('errors.genericTitle')}
-      </h1>
+      <h1 className="mt-4 text-3xl font-semibold">{title}</h1>
       {notFound && <p className="mt-4 text-lg">{t('errors.notFoundText')}</p>}
+      {notFound && <SearchBox id="not-found-search" className="mx-auto mt-8 max-w-md text-left" />}
       <a
         className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white"
         href={localizedPath('home', languageOfPath(location.pathname))}

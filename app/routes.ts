@@ -2,8 +2,12 @@ import { type RouteConfig, route } from '@react-router/dev/routes';
 import { uiLanguages } from '../core/languages.ts';
 import { type RouteKey, routeTable } from '../core/route-table.ts';
 
-/** Screens that have a route module; each gets one route per language from the route table. */
-const screens: RouteKey[] = ['home'];
+/**
+ * Screens that have a route module; each gets one route per language from the route table. The
+ * catch-all page route comes from the table too (`/:slug`): React Router ranks static segments above
+ * dynamic ones, so `/objave` is the blog and `/o-nama` a page.
+ */
+const screens: RouteKey[] = ['home', 'page', 'blog', 'event', 'confirmEmail', 'search', 'shop', 'product'];
 
 const localized = screens.flatMap((key) =>
   uiLanguages.map((language) =>

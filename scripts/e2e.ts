@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-if (!fs.existsSync('build/server/index.js')) {
+const buildDir = process.env.BUILD_DIR ?? 'build';
+if (!fs.existsSync(path.join(buildDir, 'server/index.js'))) {
   const build = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSite, seedReferenceData } from './db/seed/site-seed.ts';
 import { createTestApp, postJson } from './testing/test-app.ts';
@@ -81,5 +82,19 @@ describe('API conventions', () => {
     );
     const page = await t.app.request('/api/docs');
     expect(await page.text()).toContain('/api/v2/master/domainDetect');
+  });
+
+  it('gzips a response when the client takes it, and only then', async () => {
+    const gzipped = await t.app.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
+    const compressed = Buffer.from(await gzipped.arrayBuffer());
+    const plain = await t.app.request('/api/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(gunzipSync(compressed).toString()).toBe(text);
+    expect(compressed.length).toBeLessThan(text.length / 3);
+    const identity = await t.app.request('/api/openapi.json', { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers.get('content-encoding')).toBeNull();
   });
 });

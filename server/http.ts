@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ServerBuild } from 'react-router';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
@@ -22,6 +23,8 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createSearchService } from './modules/search/search.service.ts';
 import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
@@ -44,6 +47,7 @@ export function createServices(deps: Deps) {
     cms: createCmsContentService(deps),
     finder: createFinderService(deps),
     events: createEventsService(deps),
+    search: createSearchService(deps),
   };
 }
 
@@ -81,6 +85,11 @@ export function createHttpApp(deps: HttpDeps) {
       'request',
     );
   });
+
+  // Documents, JSON and XML go out gzipped when the client takes it (the client build is compressed
+  // ahead of time by static-files.ts). Loaders' in-process API calls send no Accept-Encoding, so they
+  // are never compressed.
+  app.use(compress({ encoding: 'gzip' }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
@@ -136,6 +145,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route('/', catalogueRoutes(services.catalogue));
   api.route('/', cmsRoutes(services.cms, services.finder));
   api.route('/', eventsRoutes(services.events));
+  api.route('/', searchRoutes(services.search));
 
   // Routes are fixed once the app is built, so the document is generated on first request only.
   let openApiCache: ReturnType<typeof api.getOpenAPI31Document> | undefined;
@@ -172,7 +182,7 @@ export function createHttpApp(deps: HttpDeps) {
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
           api: (path: string, init?: RequestInit) => Promise<Response>;
-          settings: { maintenance: boolean };
+          settings: { maintenance: boolean; publicUrl: string | null };
         }) => unknown;
         createRequestHandler: (build: ServerBuild, mode: string) => NonNullable<typeof handler>;
       };
@@ -181,7 +191,10 @@ export function createHttpApp(deps: HttpDeps) {
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
       const loadContext = entry.createLoadContext({
-        settings: { maintenance: config.MAINTENANCE_MODE },
+        settings: {
+          maintenance: config.MAINTENANCE_MODE,
+          publicUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+        },
         // Loaders reach the API in-process, with the visitor's cookies and host, through the same routes.
         api: (path, init = {}) => {
           const headers = new Headers(init.headers);

@@ -67,7 +67,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     getServerBuild = () =>
       devServer.ssrLoadModule('virtual:react-router/server-build') as unknown as Promise<ServerBuild>;
   } else {
-    const buildPath = path.resolve('build/server/index.js');
+    const buildPath = path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js');
     if (!fs.existsSync(buildPath)) throw new Error('No production build: run `npm run build` first.');
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     getServerBuild = async () => build;
@@ -75,7 +75,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
 
   const { app } = createHttpApp({ config, logger, cache, db: database.db, database, getServerBuild });
   const honoListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
-  const staticRoot = path.resolve('build/client');
+  const staticRoot = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
   const { serveStatic } = await import('./static-files.ts');
   const serveClientFile = options.dev ? undefined : serveStatic(staticRoot);
 

@@ -1,26 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
 import { NavLink } from './nav-link.tsx';
-
-const outcomeKey = {
-  subscribed: 'newsletter.subscribed',
-  already: 'newsletter.alreadySubscribed',
-  invalid: 'newsletter.invalidEmail',
-  failed: 'newsletter.failed',
-} as const;
+import { FOOTER_FORM_ID, NewsletterForm } from './sections/newsletter-form.tsx';
 
 export function SiteFooter({ shell, language }: { shell: ShellData; language: UiLanguage }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const outcome = searchParams.get('newsletter') as keyof typeof outcomeKey | null;
   const { footer } = shell;
   const showSponsors = footer.sponsors?.paths.includes(location.pathname.replace(/\/$/, '')) ?? false;
-  const returnTo = `${location.pathname}${location.search}`.replace(/[?&]newsletter=[a-z]+/, '');
 
   return (
     <footer className="mt-24 bg-teal-900 text-teal-50">
@@ -50,38 +40,13 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
         <FooterColumn title={footer.column2Title} items={shell.menus.footer2} />
         <div id="newsletter">
           <h2 className="font-semibold text-white">{footer.newsletterLabel}</h2>
-          <Form
-            method="post"
-            action="/newsletter-signup"
-            className="mt-3 flex flex-col gap-2"
-            preventScrollReset
-          >
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <label htmlFor="newsletter-email" className="sr-only">
-              {t('newsletter.emailLabel')}
-            </label>
-            <input
-              id="newsletter-email"
-              type="email"
-              name="email"
-              required
-              maxLength={254}
-              placeholder={footer.newsletterPlaceholder}
-              className="rounded-md border-0 bg-white px-3 py-2 text-slate-900"
-            />
-            <button
-              type="submit"
-              disabled={navigation.state === 'submitting'}
-              className="rounded-md bg-amber-400 px-4 py-2 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-60"
-            >
-              {footer.newsletterButton}
-            </button>
-          </Form>
-          {outcome && outcome in outcomeKey && (
-            <p role="status" className="mt-2 text-sm text-amber-200">
-              {t(outcomeKey[outcome])}
-            </p>
-          )}
+          <NewsletterForm
+            formId={FOOTER_FORM_ID}
+            anchorId="newsletter"
+            placeholder={footer.newsletterPlaceholder}
+            buttonLabel={footer.newsletterButton}
+            tone="dark"
+          />
           <h2 className="mt-6 font-semibold text-white">{footer.shareLabel}</h2>
           <ul aria-label={t('shell.social')} className="mt-2 flex gap-3">
             {shell.menus.footer3.map((item) => (

@@ -1,22 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
-import { localizedPath, matchRoute } from '../../core/route-table.ts';
+import type { UiLanguage } from '../../core/languages.ts';
+import { localizedPath } from '../../core/route-table.ts';
 import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { NavLink } from './nav-link.tsx';
-
-/**
- * The same screen in another language: fixed screens map through the route table; pages addressed
- * by a slug (whose slug differs per language) fall back to that language's home page.
- */
-export function pathInLanguage(pathname: string, target: UiLanguage): string {
-  const match = matchRoute(pathname);
-  if (!match) return localizedPath('home', target);
-  const slugScreens = ['page', 'blog', 'product', 'shop'];
-  if (slugScreens.includes(match.key) && match.params.slug) return localizedPath('home', target);
-  return localizedPath(match.key, target, match.params);
-}
 
 export function SiteHeader({
   shell,
@@ -42,7 +31,7 @@ export function SiteHeader({
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -139,36 +128,6 @@ function MobileList({ items, depth }: { items: NavItem[]; depth: number }) {
         <li key={item.id} className="py-1">
           <NavLink item={item} className="block py-2 font-medium text-slate-800" />
           {item.children.length > 0 && <MobileList items={item.children} depth={depth + 1} />}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function LanguageSwitcher({
-  language,
-  languages,
-  className,
-}: {
-  language: UiLanguage;
-  languages: string[];
-  className: string;
-}) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <ul aria-label={t('shell.language')} className={`${className} items-center gap-2`}>
-      {languages.filter(isUiLanguage).map((code) => (
-        <li key={code}>
-          <Link
-            to={pathInLanguage(location.pathname, code)}
-            hrefLang={code}
-            lang={code}
-            aria-current={code === language ? 'true' : undefined}
-            className={`rounded px-2 py-1 text-sm font-semibold uppercase ${code === language ? 'bg-teal-700 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
-          >
-            {code}
-          </Link>
         </li>
       ))}
     </ul>

@@ -1,15 +1,6 @@
-import type { Catalog } from './catalog.ts';
+import type { ShellCatalog } from './catalog.ts';
 
-export const de: Catalog = {
-  meta: {
-    homeTitle: 'Startseite',
-    homeDescription: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.',
-  },
-  home: {
-    welcome: 'Willkommen',
-    intro: 'Workshops, Ratschläge und Materialien für Eltern und Kinder.',
-    languageLabel: 'Sprache',
-  },
+export const de: ShellCatalog = {
   nav: { skipToContent: 'Zum Inhalt springen', home: 'Startseite' },
   cookies: {
     label: 'Cookie-Hinweis',
@@ -32,6 +23,7 @@ export const de: Catalog = {
     home: 'Startseite',
     social: 'Soziale Netzwerke',
     sponsors: 'Förderer',
+    noTranslation: 'Diese Seite gibt es in dieser Sprache nicht',
   },
   newsletter: {
     emailLabel: 'E-Mail-Adresse',

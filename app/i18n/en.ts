@@ -1,12 +1,6 @@
-import type { Catalog } from './catalog.ts';
+import type { ShellCatalog } from './catalog.ts';
 
-export const en: Catalog = {
-  meta: { homeTitle: 'Home', homeDescription: 'Workshops, advice and materials for parents and children.' },
-  home: {
-    welcome: 'Welcome',
-    intro: 'Workshops, advice and materials for parents and children.',
-    languageLabel: 'Language',
-  },
+export const en: ShellCatalog = {
   nav: { skipToContent: 'Skip to content', home: 'Home' },
   cookies: {
     label: 'Cookie notice',
@@ -29,6 +23,7 @@ export const en: Catalog = {
     home: 'Home',
     social: 'Social networks',
     sponsors: 'Sponsors',
+    noTranslation: 'This page is not available in that language',
   },
   newsletter: {
     emailLabel: 'E-mail address',

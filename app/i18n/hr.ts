@@ -1,10 +1,4 @@
 export const hr = {
-  meta: { homeTitle: 'Početna', homeDescription: 'Radionice, savjeti i materijali za roditelje i djecu.' },
-  home: {
-    welcome: 'Dobro došli',
-    intro: 'Radionice, savjeti i materijali za roditelje i djecu.',
-    languageLabel: 'Jezik',
-  },
   nav: { skipToContent: 'Preskoči na sadržaj', home: 'Početna' },
   cookies: {
     label: 'Obavijest o kolačićima',
@@ -27,6 +21,7 @@ export const hr = {
     home: 'Početna',
     social: 'Društvene mreže',
     sponsors: 'Pokrovitelji',
+    noTranslation: 'Ova stranica nije dostupna na tom jeziku',
   },
   newsletter: {
     emailLabel: 'E-mail adresa',

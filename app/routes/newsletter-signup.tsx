@@ -23,7 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   else outcome = result.error.statusCode === 400 ? 'invalid' : 'failed';
   const target = new URL(returnTo, 'http://local');
   target.searchParams.set('newsletter', outcome);
-  return redirect(`${target.pathname}${target.search}#newsletter`, 303);
+  // Back to the form that was used: the footer's (#newsletter) or a page section's.
+  const anchor = String(form.get('anchor') ?? '');
+  return redirect(
+    `${target.pathname}${target.search}#${/^[a-z0-9-]{1,40}$/.test(anchor) ? anchor : 'newsletter'}`,
+    303,
+  );
 }
 
 export function loader() {

@@ -1,7 +1,10 @@
-import { notFoundResponse } from '../lib/request-language.ts';
+import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { requestApi } from '../lib/request-language.ts';
+import type { Route } from './+types/not-found';
 
-export function loader(): never {
-  notFoundResponse();
+/** Anything no route matches: a legacy or stored redirect, or a counted 404. */
+export async function loader(args: Route.LoaderArgs) {
+  return notFoundOrRedirect(requestApi(args).api, args.request);
 }
 
 export default function NotFound() {

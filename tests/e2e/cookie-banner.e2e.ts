@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
+import { expect, test } from './fixtures.ts';
 
 const banner = (page: import('@playwright/test').Page, language: 'hr' | 'en') =>
   page.getByRole('region', { name: catalogs[language].cookies.label });

@@ -1,15 +1,20 @@
-import { expect, test } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
+import { demoPages } from '../../server/db/seed/content/pages.ts';
+import { expect, test } from './fixtures.ts';
+
+const homeHero = demoPages({ media: () => 1 }).find((page) => page.key === 'home')!.sections[0];
+const heroTitle = (language: 'hr' | 'en') =>
+  typeof homeHero === 'object' && homeHero.type === 'hero' ? homeHero.content[language].title : '';
 
 test('the home page answers in Croatian at / and in English at /en', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hr');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.hr.home.welcome);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle('hr'));
 
   await page.getByRole('banner').getByRole('link', { name: 'en', exact: true }).click();
   await expect(page).toHaveURL(/\/en$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.en.home.welcome);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle('en'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
@@ -19,6 +24,13 @@ test('an unknown path answers 404 with the translated not-found page', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.en.errors.notFoundTitle);
   await page.getByRole('link', { name: catalogs.en.errors.backHome }).click();
   await expect(page).toHaveURL(/\/en$/);
+});
+
+test('the 404 page offers a search in its language', async ({ page }) => {
+  await page.goto('/ova-stranica-ne-postoji');
+  await page.getByRole('search').getByRole('searchbox').fill('radionice');
+  await page.getByRole('search').getByRole('button').click();
+  await expect(page).toHaveURL(/\/pretraga\?search=radionice$/);
 });
 
 test('German routes are 404 while German is not an allowed language', async ({ page }) => {
@@ -57,7 +69,7 @@ test('newsletter sign-up in the footer, without JavaScript too', async ({ browse
     const email = `parent-${javaScriptEnabled}-${Date.now()}@example.com`;
     for (const expected of [catalogs.en.newsletter.subscribed, catalogs.en.newsletter.alreadySubscribed]) {
       await page.goto('/en');
-      await page.getByLabel(catalogs.en.newsletter.emailLabel).fill(email);
+      await page.locator('#newsletter').getByLabel(catalogs.en.newsletter.emailLabel).fill(email);
       await page.locator('#newsletter').getByRole('button').click();
       await expect(page.locator('#newsletter').getByRole('status')).toHaveText(expected);
       await expect(page).toHaveURL(/\/en\?newsletter=/);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
+import { expect, test } from './fixtures.ts';
 import { spawnServer, waitUntilReady } from './server-process.ts';
 
 let dataDir: string;

@@ -441,7 +441,21 @@ describe('redirect/addFailedRequest', () => {
 
   it('adds to the hits of a path already known', async () => {
     const { body } = await post(url, { path: '/wp-login.php' }, hr);
-    expect(body.data).toEqual({ path: '/wp-login.php', hits: 38 });
+    expect(body.data).toEqual({ path: '/wp-login.php', hits: 38, redirect: null });
+  });
+
+  it('answers with the stored redirect of a path and does not count it', async () => {
+    const { body } = await post(url, { path: '/jesenske-radionice/' }, hr);
+    expect(body.data).toEqual({
+      path: '/jesenske-radionice/',
+      hits: 0,
+      redirect: { to: '/radionice', status: 302 },
+    });
+    const rows = await database.db
+      .select({ hits: failedRequests.hits })
+      .from(failedRequests)
+      .where(and(eq(failedRequests.siteId, demo.siteId), eq(failedRequests.path, '/jesenske-radionice/')));
+    expect(rows).toEqual([]);
   });
 
   it('refuses a path that is not a path or is too long', async () => {

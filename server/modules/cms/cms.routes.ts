@@ -323,6 +323,7 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
           postId: z.number().int().positive().optional(),
           eventId: z.number().int().positive().optional(),
           productId: z.number().int().positive().optional(),
+          categoryId: z.number().int().positive().optional(),
         }),
       ),
       responses: jsonResponses(z.object({ url: z.string() })),
@@ -335,11 +336,19 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
       method: 'post',
       path: '/v1/cms/redirect/addFailedRequest',
       tags: ['cms'],
-      summary: 'Counts a path that answered 404',
+      summary: 'Reports a path that answered 404: answers with the stored redirect for it, or counts it',
       request: jsonBody(
         z.object({ path: z.string().max(2000).startsWith('/', 'The path must start with /') }),
       ),
-      responses: jsonResponses(z.object({ path: z.string(), hits: z.number().int() })),
+      responses: jsonResponses(
+        z.object({
+          path: z.string(),
+          hits: z.number().int(),
+          redirect: z
+            .object({ to: z.string(), status: z.union([z.literal(301), z.literal(302)]) })
+            .nullable(),
+        }),
+      ),
     }),
     async (c) => c.json({ data: await cms.addFailedRequest(c.get('ctx'), c.req.valid('json').path) }, 200),
   );

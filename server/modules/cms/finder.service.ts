@@ -36,6 +36,7 @@ export type UrlOnLanguageInput = {
   postId?: number;
   eventId?: number;
   productId?: number;
+  categoryId?: number;
 };
 
 /** Tells the storefront what a path is, and where the same thing lives in another language. */
@@ -308,6 +309,25 @@ export function createFinderService({ db }: Pick<Deps, 'db'>) {
         );
       if (!row) throw missing();
       return { url: productLink(row.slug, language) };
+    }
+    if (input.categoryId !== undefined) {
+      const [row] = await db
+        .select({ slug: productCategoryTranslations.slug })
+        .from(productCategories)
+        .innerJoin(
+          productCategoryTranslations,
+          eq(productCategoryTranslations.categoryId, productCategories.id),
+        )
+        .where(
+          and(
+            eq(productCategories.id, input.categoryId),
+            eq(productCategories.siteId, ctx.site.id),
+            eq(productCategories.isActive, true),
+            eq(productCategoryTranslations.languageCode, language),
+          ),
+        );
+      if (!row) throw missing();
+      return { url: localizedPath('shop', language, { slug: row.slug }) };
     }
     return { url: localizedPath('home', language) };
   }

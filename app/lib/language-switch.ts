@@ -1,0 +1,28 @@
+import type { UiLanguage } from '../../core/languages.ts';
+import { localizedPath, matchRoute } from '../../core/route-table.ts';
+
+/** Remembers the visitor's choice for language detection at the root (DECISIONS: 365 days). */
+export const LANGUAGE_COOKIE = 'locale';
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Screens whose path carries a per-language slug: only the page itself knows its other addresses. */
+const slugScreens = new Set(['page', 'blog', 'product', 'shop', 'event']);
+
+/**
+ * Where the language switcher sends the visitor, or null when this page has no version in that
+ * language (the switch then does nothing). A screen's loader lists its addresses per language in
+ * `seo.alternates` (resolved through finder/getUrlOnLanguage for slug pages); that list decides.
+ * Without it, fixed screens map through the route table (keeping the query) and anything else goes
+ * to the target language's home page.
+ */
+export function languageSwitchTarget(
+  location: { pathname: string; search: string },
+  target: UiLanguage,
+  alternates: Partial<Record<UiLanguage, string>> | undefined,
+): string | null {
+  if (alternates) return alternates[target] ?? null;
+  const match = matchRoute(location.pathname);
+  if (!match) return localizedPath('home', target);
+  if (slugScreens.has(match.key) && Object.keys(match.params).length > 0) return null;
+  return localizedPath(match.key, target, match.params) + location.search;
+}
