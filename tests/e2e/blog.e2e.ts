@@ -139,10 +139,13 @@ test('the English blog lives at /en/blog and the language switch follows the cat
   await expect(page).toHaveURL(new RegExp(`/objave/${category!.alternates.hr}$`));
 });
 
-test('the other reading /blog answers with a permanent redirect to /en/blog', async ({ page }) => {
+test('the other readings /blog and /checkout/success answer with permanent redirects', async ({ page }) => {
   const response = await page.request.get('/blog', { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(response.headers().location).toMatch(/\/en\/blog$/);
+  const success = await page.request.get('/checkout/success', { maxRedirects: 0 });
+  expect(success.status()).toBe(301);
+  expect(success.headers().location).toMatch(/\/en\/checkout\/success$/);
 });
 
 test('an event page in Croatian and English', async ({ page }) => {
