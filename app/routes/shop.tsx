@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useLocation, useNavigation } from 'react-router';
+import { redirect, useLocation, useNavigation } from 'react-router';
 import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import type { CategoryNode } from '../../server/modules/catalogue/catalogue.service.ts';
 import type { ProductCard as ProductCardRecord } from '../../server/modules/catalogue/product-view.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
-import { CategoryGrid, CategoryImage } from '../components/catalogue/category-grid.tsx';
+import { CategoryGrid, CategoryImage, SubcategoryLinks } from '../components/catalogue/category-grid.tsx';
 import { FilterPanel, type NavigationFilter } from '../components/catalogue/filter-panel.tsx';
 import { ListingPagination, ListingToolbar } from '../components/catalogue/listing-controls.tsx';
 import {
@@ -232,22 +232,12 @@ function CategoryScreen({ data }: { data: CategoryData }) {
         </div>
       </section>
 
-      {category.children.length > 0 ? (
-        <nav aria-label={t('shop.subcategories')} className="mx-auto max-w-6xl px-4 pt-6">
-          <ul className="flex flex-wrap gap-2">
-            {category.children.map((child) => (
-              <li key={child.id}>
-                <Link
-                  to={localizedPath('shop', language, { slug: child.slug })}
-                  className="inline-block rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
-                >
-                  {child.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      <SubcategoryLinks
+        categories={category.children}
+        language={language}
+        label={t('shop.subcategories')}
+        className="mx-auto max-w-6xl px-4 pt-6"
+      />
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block" aria-labelledby="filters-heading">

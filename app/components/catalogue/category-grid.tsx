@@ -51,6 +51,37 @@ export function CategoryImage({
 }
 
 /** The shop's front page: every top-level category as a card, its subcategories as links below it. */
+/** Links to the subcategories of a category, as chips; nothing when it has none. */
+export function SubcategoryLinks({
+  categories,
+  language,
+  label,
+  className,
+}: {
+  categories: CategoryNode[];
+  language: UiLanguage;
+  label: string;
+  className: string;
+}) {
+  if (categories.length === 0) return null;
+  return (
+    <nav aria-label={label} className={className}>
+      <ul className="flex flex-wrap gap-2">
+        {categories.map((child) => (
+          <li key={child.id}>
+            <Link
+              to={localizedPath('shop', language, { slug: child.slug })}
+              className="inline-block rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+            >
+              {child.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function CategoryGrid({ categories, language }: { categories: CategoryNode[]; language: UiLanguage }) {
   const { t } = useTranslation();
   if (categories.length === 0) return <p className="text-slate-700">{t('shop.noCategories')}</p>;
@@ -81,22 +112,12 @@ export function CategoryGrid({ categories, language }: { categories: CategoryNod
               </p>
             </div>
           </Link>
-          {category.children.length > 0 ? (
-            <nav aria-label={`${t('shop.subcategories')}: ${category.name}`} className="px-4 pt-3">
-              <ul className="flex flex-wrap gap-2">
-                {category.children.map((child) => (
-                  <li key={child.id}>
-                    <Link
-                      to={localizedPath('shop', language, { slug: child.slug })}
-                      className="inline-block rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
-                    >
-                      {child.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
+          <SubcategoryLinks
+            categories={category.children}
+            language={language}
+            label={`${t('shop.subcategories')}: ${category.name}`}
+            className="px-4 pt-3"
+          />
           <div className="pb-4" />
         </li>
       ))}

@@ -26,18 +26,18 @@ const amounts = {
   finalPrice: z.number().int(),
 };
 
-const pricesSchema = z
-  .object({
-    basicPrice: z.number().int(),
-    ...amounts,
-    currency: z.object({ id: z.number().int(), code: z.string(), symbol: z.string() }),
-    eurEquivalent: z.object(amounts).nullable(),
-    discountPercent: z.number().int(),
-  })
-  .nullable()
-  .openapi('ProductPrices', {
-    description: 'Minor units of the currency; null when the product has no price in it',
-  });
+/** The prices of a product in one currency (minor units); also used by the site search. */
+export const productPricesSchema = z.object({
+  basicPrice: z.number().int(),
+  ...amounts,
+  currency: z.object({ id: z.number().int(), code: z.string(), symbol: z.string() }),
+  eurEquivalent: z.object(amounts).nullable(),
+  discountPercent: z.number().int(),
+});
+
+const pricesSchema = productPricesSchema.nullable().openapi('ProductPrices', {
+  description: 'Minor units of the currency; null when the product has no price in it',
+});
 
 const formatSchema = z.enum(['Simple', 'EProduct', 'Configurable', 'Bundle']);
 const tagSchema = z.object({ code: z.string(), name: z.string() });

@@ -1,26 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonResponses } from '../../api/api-router.ts';
 import { badRequest } from '../../api/errors.ts';
+import { productPricesSchema } from '../catalogue/catalogue.routes.ts';
 import type { SearchService } from './search.service.ts';
 import { parseCategories, searchCategories } from './search-text.ts';
-
-const moneyAmounts = {
-  retailPrice: z.number().int(),
-  discountPrice: z.number().int().nullable(),
-  membershipPrice: z.number().int().nullable(),
-  bundlePrice: z.number().int().nullable(),
-  finalPrice: z.number().int(),
-};
-
-const pricesSchema = z
-  .object({
-    basicPrice: z.number().int(),
-    ...moneyAmounts,
-    currency: z.object({ id: z.number().int(), code: z.string(), symbol: z.string() }),
-    eurEquivalent: z.object(moneyAmounts).nullable(),
-    discountPercent: z.number().int(),
-  })
-  .openapi({ description: 'Minor units of the store currency' });
 
 const recordSchema = z
   .object({
@@ -37,7 +20,7 @@ const recordSchema = z
       })
       .nullable(),
     sku: z.string().optional().openapi({ description: 'Products only' }),
-    prices: pricesSchema.nullable().optional().openapi({ description: 'Products only' }),
+    prices: productPricesSchema.nullable().optional().openapi({ description: 'Products only' }),
   })
   .openapi('SearchRecord');
 
