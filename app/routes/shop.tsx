@@ -125,6 +125,11 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   if (navigation.errored) throw failure(navigation.error);
   if (products.errored) throw failure(products.error);
+  // A page past the end (an old link, or fewer products since) goes to the last page that exists.
+  if (state.page > 1 && state.page > products.data.totalPages) {
+    const lastQuery = serializeListingState({ ...state, page: Math.max(1, products.data.totalPages) });
+    throw redirect(lastQuery ? `${pathname}?${lastQuery}` : pathname);
+  }
 
   const seo: PageSeo = {
     title: category.seo.title || category.name,

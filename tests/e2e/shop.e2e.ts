@@ -238,3 +238,18 @@ test('an unknown category answers 404', async ({ page }) => {
   const response = await page.goto('/shop/ne-postoji-takva-kategorija');
   expect(response?.status()).toBe(404);
 });
+
+test('a page past the end goes to the last page, keeping the rest of the query', async ({ page }) => {
+  const response = await page.request.get('/shop/knjige?sort=price_asc&page=99', { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const location = new URL(response.headers().location ?? '', 'http://shop.test');
+  expect(location.pathname).toBe('/shop/knjige');
+  expect(location.searchParams.get('sort')).toBe('price_asc');
+  const last = Number(location.searchParams.get('page'));
+  expect(last).toBeGreaterThan(1);
+  await page.goto(location.pathname + location.search);
+  const pagination = page.getByTestId('pagination');
+  await expect(pagination.locator('[aria-current="page"] [aria-hidden="true"]')).toHaveText(String(last));
+  await expect(pagination.locator('a[rel="next"]')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+});
