@@ -20,15 +20,22 @@ import { startE2eServer } from './lighthouse-server.ts';
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type FormFactor = 'mobile' | 'desktop';
 
-/** One of each screen in the demo content (server/db/seed/). */
+/**
+ * One of each screen in the demo content (server/db/seed/), in Croatian, and the shop screens in English
+ * too (Lighthouse's list of vague link texts is English: "See more" without the name would fail SEO).
+ */
 export const defaultPaths = [
   '/',
   '/en',
   '/o-nama',
   '/objave',
   '/sto-znaci-otporno-dijete',
+  '/dogadjaj/1',
   '/shop/knjige',
   '/product/medo-i-velika-briga',
+  '/en/blog',
+  '/en/shop/books',
+  '/en/product/little-bears-big-worry',
 ];
 
 export type PageScore = {

@@ -155,9 +155,9 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
         <Link
           to={href}
           className="mt-2 inline-flex items-center justify-center rounded-md border border-teal-700 px-2 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-          aria-label={t('shop.card.seeMoreAbout', { name: product.name })}
         >
-          {t('shop.card.seeMore')}
+          <span aria-hidden="true">{t('shop.card.seeMore')}</span>
+          <span className="sr-only">{t('shop.card.seeMoreAbout', { name: product.name })}</span>
         </Link>
       </div>
     </article>
