@@ -50,7 +50,6 @@ export function CategoryImage({
   );
 }
 
-/** The shop's front page: every top-level category as a card, its subcategories as links below it. */
 /** Links to the subcategories of a category, as chips; nothing when it has none. */
 export function SubcategoryLinks({
   categories,
@@ -82,6 +81,7 @@ export function SubcategoryLinks({
   );
 }
 
+/** The shop's front page: every top-level category as a card, its subcategories as links below it. */
 export function CategoryGrid({ categories, language }: { categories: CategoryNode[]; language: UiLanguage }) {
   const { t } = useTranslation();
   if (categories.length === 0) return <p className="text-slate-700">{t('shop.noCategories')}</p>;
