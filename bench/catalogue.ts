@@ -15,7 +15,7 @@
  * is computed from the database (what the first visitor, or a shopper playing with the filters, costs).
  */
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,6 +28,7 @@ import { generateCatalogue } from '../scripts/generate-catalogue.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
+import { spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -109,38 +110,17 @@ async function measure(
   };
 }
 
-async function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      BUILD_DIR: buildDir,
-      PORT: String(shopPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      SEED_DEMO: 'false',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  return spawnServer('server/main.ts', shopPort, {
+    NODE_ENV: 'production',
+    BUILD_DIR: buildDir,
+    PORT: String(shopPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    SEED_DEMO: 'false',
+    ...extraEnv,
   });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${shopPort}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
 }
 
 async function measureShop(engine: Engine, products: number): Promise<CatalogueResult[]> {

@@ -72,24 +72,24 @@ export function printResults(results: BenchResult[]) {
   console.table(rows);
 }
 
-/** Starts the production server on a temporary data directory and waits until it is ready. */
-export async function startShop(
+/**
+ * Runs a server script (from the repository root) with the given environment, waits until it answers
+ * /readyz on the port, and returns how to stop it (SIGTERM, then wait for the exit).
+ */
+export async function spawnServer(
+  script: string,
   port: number,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined>,
 ): Promise<{ stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ...env,
-    },
+  const child: ChildProcess = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -99,13 +99,32 @@ export async function startShop(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('server did not become ready');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  return { stop };
+}
+
+/** Starts the production server on a temporary data directory and waits until it is ready. */
+export async function startShop(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const server = await spawnServer('scripts/start.ts', port, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  });
   return {
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
