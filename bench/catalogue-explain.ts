@@ -16,6 +16,7 @@ import { loadConfig } from '../server/config.ts';
 import type { DatabaseHandle, Db } from '../server/db/client.ts';
 import { createHttpApp } from '../server/http.ts';
 import { createLogger } from '../server/logger.ts';
+import { createConfiguredStorage } from '../server/storage/configured-storage.ts';
 
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -46,10 +47,12 @@ const database: DatabaseHandle = {
   ping: async () => {},
   close: async () => {},
 };
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 const { app } = createHttpApp({
-  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  config,
   logger: createLogger('silent'),
   cache: new MemoryCache({ maxEntries: 1000 }),
+  storage: createConfiguredStorage(config),
   db,
   database,
 });

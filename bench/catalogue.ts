@@ -28,6 +28,7 @@ import { generateCatalogue } from '../scripts/generate-catalogue.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
+import { createLocalStorage } from '../server/storage/local-storage.ts';
 import { spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
@@ -177,7 +178,8 @@ async function prepare(handle: DatabaseHandle, products: number) {
 
 async function benchPglite(): Promise<CatalogueResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-catalogue-'));
-  const mediaDir = path.join(dataDir, 'media');
+  // The directory the shop process serves media from (DATA_DIR/media).
+  const storage = createLocalStorage(path.join(dataDir, 'media'));
   const results: CatalogueResult[] = [];
   try {
     for (const products of sizes) {
@@ -185,7 +187,7 @@ async function benchPglite(): Promise<CatalogueResult[]> {
       const handle = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
       try {
         await runMigrations(handle);
-        await seedDemo(handle.db, { mediaDir });
+        await seedDemo(handle.db, { storage });
         await prepare(handle, products);
       } finally {
         await handle.close();
@@ -211,13 +213,14 @@ async function benchPostgres(): Promise<CatalogueResult[]> {
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-catalogue-'));
-  const mediaDir = path.join(dataDir, 'media');
+  // The directory the shop process serves media from (DATA_DIR/media).
+  const storage = createLocalStorage(path.join(dataDir, 'media'));
   const results: CatalogueResult[] = [];
   try {
     const handle = await openPostgres(databaseUrl, { max: 2 });
     try {
       await runMigrations(handle, databaseUrl);
-      await seedDemo(handle.db, { mediaDir });
+      await seedDemo(handle.db, { storage });
       for (const products of sizes) {
         console.log(`PostgreSQL, ${products} products`);
         await prepare(handle, products);

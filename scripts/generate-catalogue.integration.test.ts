@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../server/db/seed/catalogue-seed.ts';
 import { seedDemoSite, seedReferenceData } from '../server/db/seed/site-seed.ts';
+import { createLocalStorage } from '../server/storage/local-storage.ts';
 import { createTestApp, postJson } from '../server/testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../server/testing/test-db.ts';
 import { generateCatalogue } from './generate-catalogue.ts';
@@ -19,7 +20,11 @@ async function demoDatabase(): Promise<TestDatabase> {
   mediaDirs.push(mediaDir);
   await seedReferenceData(database.db);
   const demo = await seedDemoSite(database.db);
-  await seedCatalogue(database.db, { siteId: demo.siteId, mediaDir, currencyIds: { eur: 44, hrk: 52 } });
+  await seedCatalogue(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    currencyIds: { eur: 44, hrk: 52 },
+  });
   return database;
 }
 

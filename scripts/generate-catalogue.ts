@@ -453,20 +453,23 @@ async function main() {
   const { loadConfig } = await import('../server/config.ts');
   const { createLogger } = await import('../server/logger.ts');
   const { openConfiguredDatabase } = await import('../server/main.ts');
+  const { createConfiguredStorage } = await import('../server/storage/configured-storage.ts');
   const argument = process.argv.indexOf('--products');
   const total = argument > 0 ? Number(process.argv[argument + 1]) : 10_000;
   if (!Number.isInteger(total) || total < 1) throw new Error('--products must be a positive whole number');
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const { database, lock } = await openConfiguredDatabase(config, logger);
+  const storage = createConfiguredStorage(config);
   try {
     const { seedDemo } = await import('../server/db/seed/seed.ts');
-    await seedDemo(database.db, { mediaDir: config.mediaDir });
+    await seedDemo(database.db, { storage });
     const result = await generateCatalogue(database.db, { products: total, log: console.log });
     console.log(
       `${database.engine}: ${result.after} generated products (${result.after - result.before} added) in ${result.ms} ms`,
     );
   } finally {
+    storage.close();
     await database.close();
     await lock?.release();
   }

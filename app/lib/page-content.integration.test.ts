@@ -7,6 +7,7 @@ import { seedContent } from '../../server/db/seed/content-seed.ts';
 import { seedDemoSite, seedReferenceData } from '../../server/db/seed/site-seed.ts';
 import { termTranslations } from '../../server/modules/cms/cms.schema.ts';
 import { users } from '../../server/modules/users/users.schema.ts';
+import { createLocalStorage } from '../../server/storage/local-storage.ts';
 import { createTestApp } from '../../server/testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/test-db.ts';
 import { type ApiClient, createApiClient } from './api-client.ts';
@@ -26,7 +27,11 @@ beforeAll(async () => {
     .insert(users)
     .values({ siteId: demo.siteId, email: 'author@example.com', passwordHash: 'x', displayName: 'Autorica' })
     .returning({ id: users.id });
-  await seedContent(database.db, { siteId: demo.siteId, mediaDir, adminUserId: author!.id });
+  await seedContent(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    adminUserId: author!.id,
+  });
   const { app } = createTestApp(database);
   const transport = async (url: string, init?: RequestInit) => app.request(url, init);
   en = createApiClient(transport, { language: 'en' });

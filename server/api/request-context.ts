@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { LoyaltyProgramme } from '../modules/site/site.schema.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 
 export type SiteLanguage = { id: number; code: string; code2: string; name: string; isDefault: boolean };
 
@@ -53,4 +54,6 @@ export type Deps = {
   db: Db;
   cache: Cache;
   logger: Logger;
+  /** Media originals and resized variants: local directory or S3, shared by every process. */
+  storage: FileStorage;
 };

@@ -3,6 +3,7 @@ import { MemoryCache } from '../cache/memory-cache.ts';
 import { loadConfig } from '../config.ts';
 import { createHttpApp } from '../http.ts';
 import { createLogger } from '../logger.ts';
+import { createConfiguredStorage } from '../storage/configured-storage.ts';
 import type { TestDatabase } from './test-db.ts';
 
 /** The HTTP app over a test database, called in-process with `app.request()`. */
@@ -13,6 +14,8 @@ export function createTestApp(database: TestDatabase, overrides: Record<string, 
     config,
     logger: createLogger('silent'),
     cache: appCache,
+    // DATA_DIR/media, or the bucket when the overrides configure S3.
+    storage: createConfiguredStorage(config),
     db: database.db,
     database,
   });

@@ -34,6 +34,7 @@ import {
   paymentMethods,
   paymentMethodTranslations,
 } from '../../modules/checkout/checkout.schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import { attributeSeeds, tagSeeds } from './catalogue/attributes.ts';
 import type { Localized } from './catalogue/categories.ts';
@@ -59,7 +60,7 @@ import {
 
 export type CatalogueSeedContext = {
   siteId: number;
-  mediaDir: string;
+  storage: FileStorage;
   currencyIds: { eur: number; hrk: number };
 };
 
@@ -166,7 +167,7 @@ export async function seedCatalogue(db: Db, ctx: CatalogueSeedContext): Promise<
       addImage(`product:${product.sku}`, product.image, product.name.hr, product.slug.hr);
     }
   }
-  const mediaIds = await storeProductImages(db, { siteId, mediaDir: ctx.mediaDir }, images);
+  const mediaIds = await storeProductImages(db, { siteId, storage: ctx.storage }, images);
   const mediaId = (key: string) => mediaIds[imageIndex.get(key)!]!;
 
   // --- Tags ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import {
 import { consentAssignments, consents, consentTranslations } from '../../modules/consent/consent.schema.ts';
 import { events, eventTranslations } from '../../modules/events/events.schema.ts';
 import { siteOptions } from '../../modules/site/site.schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import { demoConsentAssignments, demoConsents } from './content/consents.ts';
 import { demoElements } from './content/elements.ts';
@@ -32,7 +33,7 @@ import { seedLanguages } from './content/types.ts';
 import { eventDateText, eventTimeText, zagrebDateTime } from './content-dates.ts';
 import { type ImageSpec, storeImages } from './images.ts';
 
-export type ContentSeedContext = { siteId: number; mediaDir: string; adminUserId: number };
+export type ContentSeedContext = { siteId: number; storage: FileStorage; adminUserId: number };
 
 const DAY = 86_400_000;
 
@@ -70,7 +71,7 @@ export async function seedContent(db: Db, ctx: ContentSeedContext): Promise<void
       palette: event.palette,
     })),
   ];
-  const media = lookup(await storeImages(db, { siteId, mediaDir: ctx.mediaDir, now }, imageSpecs), 'image');
+  const media = lookup(await storeImages(db, { siteId, storage: ctx.storage, now }, imageSpecs), 'image');
 
   const term = lookup(await insertTerms(db, siteId), 'term');
   const post = lookup(await insertBlogPosts(db, ctx, now, media, term), 'post');

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml } from '../../../core/xml.ts';
+import { demoEvents } from './content/events.ts';
+import { layoutImages } from './content/media.ts';
+import { blogPosts } from './content/posts.ts';
 import {
   createRandom,
   hashSeed,
@@ -15,6 +18,28 @@ describe('seed illustrations', () => {
     const spec = { key: 'post-screen-time', kind: 'cover' as const, title: 'Screen time' };
     expect(illustrationSvg(spec)).toBe(illustrationSvg({ ...spec }));
     expect(illustrationSvg(spec)).not.toBe(illustrationSvg({ ...spec, key: 'post-reading' }));
+  });
+
+  it('draws covers and photos without words, so they suit every language', () => {
+    const specs = [
+      ...layoutImages.filter((spec) => spec.kind === 'cover' || spec.kind === 'photo'),
+      ...blogPosts.map((post) => ({
+        key: `post-${post.key}`,
+        kind: 'cover' as const,
+        title: post.text.hr.title,
+      })),
+      ...demoEvents.map((event) => ({
+        key: `event-${event.key}`,
+        kind: 'cover' as const,
+        title: event.text.hr.title,
+      })),
+    ];
+    expect(specs.length).toBeGreaterThan(10);
+    for (const spec of specs) {
+      const svg = illustrationSvg(spec);
+      expect(svg, spec.key).not.toContain('<text');
+      expect(svg, spec.key).not.toContain(escapeXml(spec.title));
+    }
   });
 
   it('draws at the size of its kind and escapes the title', () => {

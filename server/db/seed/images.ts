@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { escapeXml } from '../../../core/xml.ts';
 import { media } from '../../modules/media/media.schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 
 /**
@@ -18,7 +17,7 @@ export type ImageSpec = {
   /** Stable name the content data uses to refer to the image. */
   key: string;
   kind: ImageKind;
-  /** Drawn on covers, portraits, logos and sponsor logos; stored as the media title. */
+  /** Stored as the media title; drawn only where a name belongs: logos, sponsor logos, portrait initials. */
   title: string;
   /** Stored as the media description, which doubles as alt text. */
   description?: string;
@@ -149,26 +148,95 @@ function shapes(
   return parts.join('');
 }
 
-function coverSvg(
-  spec: ImageSpec,
-  palette: Palette,
-  width: number,
-  height: number,
-  labelled: boolean,
-): string {
+/** Motifs drawn on a 100 x 100 canvas centred on 0,0; `scene` places and scales one. */
+const motifs: ((palette: Palette) => string)[] = [
+  // An open book.
+  (palette) =>
+    [
+      `<path d="M-54 -22 Q-26 -34 0 -20 Q26 -34 54 -22 L54 42 Q26 30 0 44 Q-26 30 -54 42 Z" fill="${palette.shapes[1]}"/>`,
+      `<path d="M-48 -26 Q-24 -38 0 -24 L0 36 Q-24 24 -48 34 Z" fill="#ffffff"/>`,
+      `<path d="M48 -26 Q24 -38 0 -24 L0 36 Q24 24 48 34 Z" fill="#ffffff" opacity="0.9"/>`,
+      `<path d="M0 -24 L0 36" stroke="${palette.ink}" stroke-width="2" opacity="0.4"/>`,
+      ...[-12, 0, 12].map(
+        (y) =>
+          `<path d="M-40 ${y - 6} Q-22 ${y - 14} -8 ${y - 4} M8 ${y - 4} Q22 ${y - 14} 40 ${y - 6}" stroke="${palette.ink}" stroke-width="3" stroke-linecap="round" fill="none" opacity="0.3"/>`,
+      ),
+    ].join(''),
+  // A kite on a curling string with bows.
+  (palette) =>
+    [
+      `<path d="M8 30 C 20 48, -6 58, 12 74 S 2 96, 18 108" stroke="${palette.ink}" stroke-width="2.5" fill="none" opacity="0.6"/>`,
+      ...[
+        [14, 52],
+        [8, 82],
+      ].map(
+        ([x, y]) =>
+          `<path d="M${x! - 8} ${y! - 5} L${x! + 8} ${y! + 5} L${x! + 8} ${y! - 5} L${x! - 8} ${y! + 5} Z" fill="${palette.shapes[2]}"/>`,
+      ),
+      `<path d="M0 -50 L32 -10 L8 30 L-28 -6 Z" fill="${palette.shapes[0]}"/>`,
+      `<path d="M0 -50 L8 30 M32 -10 L-28 -6" stroke="#ffffff" stroke-width="3" opacity="0.8"/>`,
+    ].join(''),
+  // A paper boat.
+  (palette) =>
+    [
+      `<path d="M-4 4 L-4 -46 L34 0 Z" fill="${palette.shapes[0]}"/>`,
+      `<path d="M-8 4 L-8 -30 L-34 0 Z" fill="${palette.shapes[2]}"/>`,
+      `<path d="M-50 8 L50 8 L34 34 L-34 34 Z" fill="#ffffff"/>`,
+      `<path d="M-50 8 L50 8" stroke="${palette.ink}" stroke-width="2" opacity="0.3"/>`,
+    ].join(''),
+  // A sun over two hills.
+  (palette) =>
+    [
+      ...Array.from({ length: 12 }, (_, index) => {
+        const angle = (Math.PI * 2 * index) / 12;
+        const [x1, y1, x2, y2] = [26, 26, 40, 40].map((r, i) =>
+          (i % 2 === 0 ? Math.cos(angle) * r : Math.sin(angle) * r - 10).toFixed(1),
+        );
+        return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#ffd166" stroke-width="5" stroke-linecap="round"/>`;
+      }),
+      `<circle cx="0" cy="-10" r="20" fill="#ffd166"/>`,
+      `<path d="M-56 46 Q-24 6 8 46 Z" fill="${palette.shapes[1]}"/>`,
+      `<path d="M-12 46 Q22 14 56 46 Z" fill="${palette.shapes[0]}"/>`,
+    ].join(''),
+  // Three balloons.
+  (palette) =>
+    [
+      ...[
+        [-24, -14, 0],
+        [2, -30, 1],
+        [26, -10, 2],
+      ].map(
+        ([x, y, colour]) =>
+          `<path d="M${x} ${y! + 24} Q${x! - 4} ${y! + 44} 0 56" stroke="${palette.ink}" stroke-width="1.5" fill="none" opacity="0.5"/><ellipse cx="${x}" cy="${y}" rx="19" ry="23" fill="${palette.shapes[colour!]}"/><ellipse cx="${x! - 7}" cy="${y! - 9}" rx="4" ry="7" fill="#ffffff" opacity="0.5"/>`,
+      ),
+    ].join(''),
+  // A sprout in a pot.
+  (palette) =>
+    [
+      `<path d="M0 20 C 0 0, 2 -18, 0 -30" stroke="#3f8f6b" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+      `<path d="M0 -8 C -30 -6, -38 -30, -34 -40 C -14 -40, -2 -26, 0 -8 Z" fill="#8cb369"/>`,
+      `<path d="M0 -22 C 26 -22, 36 -42, 32 -52 C 12 -52, 0 -40, 0 -22 Z" fill="#94c9a9"/>`,
+      `<path d="M-30 16 L30 16 L22 50 L-22 50 Z" fill="${palette.shapes[0]}"/>`,
+      `<rect x="-34" y="10" width="68" height="12" rx="4" fill="${palette.shapes[1]}"/>`,
+    ].join(''),
+];
+
+/**
+ * Soft shapes with one motif: the cover of a post, event or page, and the photos of sections. No
+ * words: the same picture stands beside the Croatian and the English text.
+ */
+function sceneSvg(spec: ImageSpec, palette: Palette, width: number, height: number): string {
   const random = createRandom(hashSeed(spec.key));
-  const body = [shapes(random, palette, width, height, 7)];
-  if (labelled) {
-    const lines = wrapText(spec.title, 30, 3);
-    const size = 52;
-    const boxHeight = Math.round(lines.length * size * 1.2 + 60);
-    const boxY = height - boxHeight - 56;
-    body.push(
-      `<rect x="56" y="${boxY}" width="${width - 112}" height="${boxHeight}" rx="28" fill="#ffffff" opacity="0.88"/>`,
-      text(lines, { x: 96, y: boxY + 30 + size, size, fill: palette.ink }),
-    );
-  }
-  return body.join('');
+  const background = shapes(random, palette, width, height, 6);
+  const motif = motifs[hashSeed(`${spec.key}:motif`) % motifs.length]!(palette);
+  // Right of the middle: hero sections lay their text over the left half, and the 3:2 crop of a
+  // card still keeps the whole motif.
+  const size = height * (0.5 + random() * 0.1);
+  const cx = width * (0.6 + random() * 0.06);
+  const cy = height * (0.42 + random() * 0.08);
+  const halo = `<circle cx="${Math.round(cx)}" cy="${Math.round(cy)}" r="${Math.round(size * 0.62)}" fill="#ffffff" opacity="0.55"/>`;
+  const placed = `<g transform="translate(${cx.toFixed(1)} ${cy.toFixed(1)}) scale(${(size / 100).toFixed(3)})">${motif}</g>`;
+  return background + halo + placed;
 }
 
 function portraitSvg(spec: ImageSpec, palette: Palette, size: number): string {
@@ -238,10 +306,8 @@ export function illustrationSvg(spec: ImageSpec): string {
   let body: string;
   switch (spec.kind) {
     case 'cover':
-      body = coverSvg(spec, palette, width, height, true);
-      break;
     case 'photo':
-      body = coverSvg(spec, palette, width, height, false);
+      body = sceneSvg(spec, palette, width, height);
       break;
     case 'portrait':
       body = portraitSvg(spec, palette, width);
@@ -286,25 +352,23 @@ export async function renderImage(spec: ImageSpec): Promise<RenderedImage> {
 }
 
 /**
- * Renders the images (concurrently: sharp works off the main thread), writes them to
- * `${mediaDir}/<yyyy>/<hash>.<ext>` and inserts their media rows. Returns media ids by spec key.
+ * Renders the images (concurrently: sharp works off the main thread), stores them as
+ * `<yyyy>/<hash>.<ext>` and inserts their media rows. Returns media ids by spec key.
  */
 export async function storeImages(
   db: Db,
-  context: { siteId: number; mediaDir: string; now: Date },
+  context: { siteId: number; storage: FileStorage; now: Date },
   specs: ImageSpec[],
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (specs.length === 0) return ids;
   const folder = String(context.now.getUTCFullYear());
-  await fs.mkdir(path.join(context.mediaDir, folder), { recursive: true });
   const rendered = await Promise.all(
     specs.map(async (spec) => {
       const image = await renderImage(spec);
-      const file = path.join(context.mediaDir, folder, `${image.hash}.${image.extension}`);
-      // A file that exists already has these bytes: its name is their hash.
-      await fs.writeFile(file, image.data, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
+      // Named by the hash of its bytes: writing it again, by another seed, changes nothing.
+      await context.storage.put(`${folder}/${image.hash}.${image.extension}`, image.data, {
+        contentType: image.mime,
       });
       return image;
     }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../modules/users/password.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { demoAccounts, seedDemo } from './seed.ts';
 
@@ -19,7 +20,7 @@ const count = async (query: ReturnType<typeof sql>) => {
 beforeAll(async () => {
   database = await createTestDatabase();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-media-'));
-  first = await seedDemo(database.db, { mediaDir });
+  first = await seedDemo(database.db, { storage: createLocalStorage(mediaDir) });
 }, 120_000);
 afterAll(async () => {
   await database.destroy();
@@ -33,7 +34,7 @@ describe('demo seed', () => {
     const before = await Promise.all(
       tables.map((table) => count(sql.raw(`select count(*) as n from ${table}`))),
     );
-    const again = await seedDemo(database.db, { mediaDir });
+    const again = await seedDemo(database.db, { storage: createLocalStorage(mediaDir) });
     expect(again.seeded).toBe(false);
     const after = await Promise.all(
       tables.map((table) => count(sql.raw(`select count(*) as n from ${table}`))),
@@ -141,8 +142,8 @@ describe('demo seed started by two processes at once', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-race-'));
     try {
       const results = await Promise.all([
-        seedDemo(fresh.db, { mediaDir: dir }),
-        seedDemo(fresh.db, { mediaDir: dir }),
+        seedDemo(fresh.db, { storage: createLocalStorage(dir) }),
+        seedDemo(fresh.db, { storage: createLocalStorage(dir) }),
       ]);
       expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
       const [row] = await fresh.rows<{ n: number }>(sql`select count(*)::int as n from sites`);

@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { sites } from '../../modules/site/site.schema.ts';
 import { hashPassword } from '../../modules/users/password.ts';
 import { users } from '../../modules/users/users.schema.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue-seed.ts';
 import { seedContent } from './content-seed.ts';
@@ -21,7 +22,7 @@ export const demoAccounts = {
  */
 export async function seedDemo(
   db: Db,
-  options: { mediaDir: string },
+  options: { storage: FileStorage },
 ): Promise<{ seeded: boolean; ms: number }> {
   const started = Date.now();
   await seedReferenceData(db);
@@ -65,10 +66,10 @@ export async function seedDemo(
         },
       ])
       .returning({ id: users.id });
-    await seedContent(tx as unknown as Db, { siteId, mediaDir: options.mediaDir, adminUserId: admin!.id });
+    await seedContent(tx as unknown as Db, { siteId, storage: options.storage, adminUserId: admin!.id });
     await seedCatalogue(tx as unknown as Db, {
       siteId,
-      mediaDir: options.mediaDir,
+      storage: options.storage,
       currencyIds: { eur: 44, hrk: 52 },
     });
     return true;

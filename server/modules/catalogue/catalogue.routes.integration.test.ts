@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEuro } from '../../../core/money.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { products, productTranslations } from './catalogue.schema.ts';
@@ -23,7 +24,11 @@ beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-media-'));
   await seedReferenceData(database.db);
   demo = await seedDemoSite(database.db);
-  await seedCatalogue(database.db, { siteId: demo.siteId, mediaDir, currencyIds: { eur: 44, hrk: 52 } });
+  await seedCatalogue(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    currencyIds: { eur: 44, hrk: 52 },
+  });
   // One product without an English text, to see the fallback to the default language (hr).
   const [untranslated] = await database.db.select().from(products).where(eq(products.sku, 'KNJ-002'));
   await database.db

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 
@@ -30,7 +31,11 @@ beforeAll(async () => {
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listing-media-'));
   await seedReferenceData(database.db);
   const demo = await seedDemoSite(database.db);
-  await seedCatalogue(database.db, { siteId: demo.siteId, mediaDir, currencyIds: { eur: 44, hrk: 52 } });
+  await seedCatalogue(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    currencyIds: { eur: 44, hrk: 52 },
+  });
   t = createTestApp(database);
 }, 120_000);
 afterAll(async () => {

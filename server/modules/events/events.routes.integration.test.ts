@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEvents } from '../../db/seed/content/events.ts';
 import { seedContent } from '../../db/seed/content-seed.ts';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { users } from '../users/users.schema.ts';
@@ -42,7 +43,11 @@ beforeAll(async () => {
     .insert(users)
     .values({ siteId: demo.siteId, email: 'editor@example.com', passwordHash: 'x', scope: 'admin' })
     .returning({ id: users.id });
-  await seedContent(database.db, { siteId: demo.siteId, mediaDir, adminUserId: admin!.id });
+  await seedContent(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    adminUserId: admin!.id,
+  });
   // One event without English text, to see the fallback to the default language (hr).
   const id = await eventIdBySlug('spremni-za-skolu');
   await database.db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseFormat, imageFormatOf, parseSize, targetDimensions } from './media-sizes.ts';
+import { chooseFormat, imageFormatOf, parseSize } from './media-sizes.ts';
 
 describe('parseSize', () => {
   it('accepts the named sizes in any letter case and returns the canonical name', () => {
@@ -43,33 +43,5 @@ describe('imageFormatOf', () => {
     expect(imageFormatOf('image/PNG')).toBe('png');
     expect(imageFormatOf('image/svg+xml')).toBeUndefined();
     expect(imageFormatOf('application/pdf')).toBeUndefined();
-  });
-});
-
-describe('targetDimensions', () => {
-  it('scales to fit inside the box keeping the aspect ratio', () => {
-    expect(targetDimensions({ width: 1280, height: 720 }, { width: 720, height: 576 })).toEqual({
-      width: 720,
-      height: 405,
-    });
-    expect(targetDimensions({ width: 600, height: 600 }, { width: 320, height: 240 })).toEqual({
-      width: 240,
-      height: 240,
-    });
-    expect(targetDimensions({ width: 480, height: 240 }, { width: 120, height: 60 })).toEqual({
-      width: 120,
-      height: 60,
-    });
-  });
-
-  it('never enlarges and never returns a zero side', () => {
-    expect(targetDimensions({ width: 40, height: 30 }, { width: 50, height: 50 })).toEqual({
-      width: 40,
-      height: 30,
-    });
-    expect(targetDimensions({ width: 5000, height: 2 }, { width: 50, height: 50 })).toEqual({
-      width: 50,
-      height: 1,
-    });
   });
 });

@@ -1,17 +1,9 @@
 /**
- * The named image sizes of the specification and the choice of output format. Pure: the media
- * service and its tests share these rules.
+ * The size names in media URLs and the choice of output format. Pure: the media service and its
+ * tests share these rules. The size table itself is in core/, shared with the storefront's srcset.
  */
+import { type MediaSizeName, mediaSizes } from '../../../core/media-sizes.ts';
 
-export const mediaSizes = {
-  ThumbnailSize: { width: 50, height: 50 },
-  SmallSize: { width: 320, height: 240 },
-  MediumSize: { width: 720, height: 576 },
-  LargeSize: { width: 1280, height: 720 },
-  LogoSize: { width: 120, height: 60 },
-} as const;
-
-export type MediaSizeName = keyof typeof mediaSizes;
 /** 'original' serves the stored bytes unchanged. */
 export type MediaSize = MediaSizeName | 'original';
 export const DEFAULT_MEDIA_SIZE: MediaSizeName = 'MediumSize';
@@ -77,19 +69,3 @@ export const formatMime: Record<ImageFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
 };
-
-/**
- * The dimensions of an image scaled to fit inside a box, keeping its aspect ratio and never
- * enlarging it (sharp's `fit: 'inside', withoutEnlargement: true`).
- */
-export function targetDimensions(
-  original: { width: number; height: number },
-  box: { width: number; height: number },
-): { width: number; height: number } {
-  if (original.width <= box.width && original.height <= box.height) return { ...original };
-  const scale = Math.min(box.width / original.width, box.height / original.height);
-  return {
-    width: Math.max(1, Math.round(original.width * scale)),
-    height: Math.max(1, Math.round(original.height * scale)),
-  };
-}

@@ -5,15 +5,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitInside, mediaSizes } from '../../../core/media-sizes.ts';
 import { seedContent } from '../../db/seed/content-seed.ts';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { mediaUrl } from '../catalogue/catalogue-reference.ts';
 import { sites } from '../site/site.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { media } from './media.schema.ts';
-import { mediaSizes, targetDimensions } from './media-sizes.ts';
 
 type Row = typeof media.$inferSelect;
 
@@ -25,6 +26,7 @@ let cover: Row;
 let logo: Row;
 let pdf: Row;
 let privateImage: Row;
+let escaping: Row;
 const API_KEY_ID = 1;
 const OTHER_API_KEY_ID = 77;
 
@@ -43,7 +45,8 @@ beforeAll(async () => {
     .insert(users)
     .values({ siteId, email: 'editor@media.test', scope: 'admin', isBackofficeUser: true })
     .returning({ id: users.id });
-  await seedContent(db, { siteId, mediaDir, adminUserId: admin!.id });
+  // The directory the app reads: DATA_DIR/media.
+  await seedContent(db, { siteId, storage: createLocalStorage(mediaDir), adminUserId: admin!.id });
   await db
     .insert(sites)
     .values({ name: 'Other', url: 'http://other.test', apiKeyToken: 'other', apiKeyId: 77 });
@@ -72,8 +75,15 @@ beforeAll(async () => {
     .insert(media)
     .values({ ...cover, id: undefined, access: 'private' })
     .returning();
+  // A file outside the media directory that a row must never reach.
+  fs.writeFileSync(path.join(dataDir, 'secret.png'), fs.readFileSync(path.join(mediaDir, logo.path)));
+  const [escapingRow] = await db
+    .insert(media)
+    .values({ ...logo, id: undefined, path: '../secret.png', hash: 'f'.repeat(64) })
+    .returning();
   pdf = pdfRow!;
   privateImage = privateRow!;
+  escaping = escapingRow!;
 
   ({ app } = createTestApp(database, { DATA_DIR: dataDir }));
 }, 120_000);
@@ -96,7 +106,7 @@ describe('GET /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}', () => {
     const meta = await sharp(body).metadata();
     expect(meta.format).toBe('heif');
     expect({ width: meta.width, height: meta.height }).toEqual(
-      targetDimensions({ width: 1280, height: 720 }, mediaSizes.MediumSize),
+      fitInside({ width: 1280, height: 720 }, mediaSizes.MediumSize),
     );
     expect(cacheFiles()).toContain(`${cover.hash}-MediumSize.avif`);
   });
@@ -119,7 +129,7 @@ describe('GET /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}', () => {
     const pngMeta = await sharp(await bytes(png)).metadata();
     expect({ format: pngMeta.format, width: pngMeta.width, height: pngMeta.height }).toEqual({
       format: 'png',
-      ...targetDimensions({ width: logo.width!, height: logo.height! }, mediaSizes.LogoSize),
+      ...fitInside({ width: logo.width!, height: logo.height! }, mediaSizes.LogoSize),
     });
   });
 
@@ -162,6 +172,17 @@ describe('GET /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}', () => {
     expect(cacheFiles().filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('renders a variant again when it is missing from the storage', async () => {
+    const url = mediaUrl(API_KEY_ID, cover, 'SmallSize');
+    const first = await bytes(await get(url, { accept: 'image/webp' }));
+    const cached = path.join(mediaDir, '.cache', `${cover.hash}-SmallSize.webp`);
+    fs.rmSync(cached);
+    const again = await get(url, { accept: 'image/webp' });
+    expect(again.status).toBe(200);
+    expect(await bytes(again)).toEqual(first);
+    expect(fs.readFileSync(cached)).toEqual(first);
+  });
+
   it('serves the original bytes for size "original"', async () => {
     const response = await get(mediaUrl(API_KEY_ID, cover, 'original'), { accept: 'image/avif' });
     expect(response.status).toBe(200);
@@ -184,6 +205,8 @@ describe('GET /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}', () => {
       mediaUrl(OTHER_API_KEY_ID, cover),
       mediaUrl(999, cover),
       mediaUrl(API_KEY_ID, privateImage),
+      mediaUrl(API_KEY_ID, escaping),
+      mediaUrl(API_KEY_ID, escaping, 'SmallSize'),
       `/media/${API_KEY_ID}/abc/MediumSize/x.jpg`,
     ];
     for (const url of urls) {

@@ -1,15 +1,21 @@
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
-import { badRequest, notFound } from '../../api/errors.ts';
+import { mediaSizes } from '../../../core/media-sizes.ts';
+import { ApiError, badRequest, notFound } from '../../api/errors.ts';
+import { PG_INTEGER_MAX } from '../../api/input-schemas.ts';
 import type { Deps } from '../../api/request-context.ts';
+import { StorageUnavailableError } from '../../storage/file-storage.ts';
 import { mediaUrl } from '../catalogue/catalogue-reference.ts';
 import { createMediaService, type MediaFile } from './media.service.ts';
-import { chooseFormat, formatMime, imageFormatOf, mediaSizes, parseSize } from './media-sizes.ts';
+import { chooseFormat, formatMime, imageFormatOf, parseSize } from './media-sizes.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_HOURLY = 'public, max-age=3600';
 const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
+/** An id the media table can hold; any other names no file (and must not reach the query). */
+const isMediaId = (value: string) => POSITIVE_ID.test(value) && Number(value) <= PG_INTEGER_MAX;
+/** Seconds a client should wait before asking again while the storage is unreachable. */
+const STORAGE_RETRY_AFTER = '10';
 
 /** True when an If-None-Match header lists this entity tag (weak comparison, as for GET). */
 function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -30,7 +36,7 @@ function send(c: Context, file: MediaFile, headers: Record<string, string>) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('Content-Length', String(file.size));
   c.header('X-Content-Type-Options', 'nosniff');
-  const body = Readable.toWeb(createReadStream(file.filePath)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(file.body) as ReadableStream<Uint8Array>;
   return c.body(body, 200);
 }
 
@@ -38,9 +44,21 @@ function send(c: Context, file: MediaFile, headers: Record<string, string>) {
  * Files and resized images at /media/{apiKeyId}/{id}/{size}/{title}.{extension}[/{hash}], the address
  * `mediaUrl` builds. The title is decoration: lookups use the site and id only.
  */
-export function mediaRoutes(deps: Pick<Deps, 'db' | 'config'>) {
+export function mediaRoutes(deps: Pick<Deps, 'db' | 'storage' | 'logger'>) {
   const service = createMediaService(deps);
   const router = new Hono();
+
+  /** A storage that does not answer gives a quick 503 (within the storage's own time limit). */
+  const fromStorage = async <T>(c: Context, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      deps.logger.warn({ err: error }, 'file storage unavailable');
+      c.header('Retry-After', STORAGE_RETRY_AFTER);
+      throw new ApiError(503, 'STORAGE_UNAVAILABLE', 'Files cannot be read right now; try again shortly.');
+    }
+  };
 
   const handler = async (c: Context) => {
     const size = parseSize(c.req.param('size') ?? '');
@@ -52,7 +70,7 @@ export function mediaRoutes(deps: Pick<Deps, 'db' | 'config'>) {
     }
     const apiKeyId = c.req.param('apiKeyId') ?? '';
     const id = c.req.param('id') ?? '';
-    if (!POSITIVE_ID.test(apiKeyId) || !POSITIVE_ID.test(id)) throw notFound('No such file.');
+    if (!isMediaId(apiKeyId) || !isMediaId(id)) throw notFound('No such file.');
     const row = await service.findPublic(Number(apiKeyId), Number(id));
     if (!row) throw notFound('No such file.');
 
@@ -68,7 +86,7 @@ export function mediaRoutes(deps: Pick<Deps, 'db' | 'config'>) {
       const etag = `"${row.hash}"`;
       const common = { ETag: etag, 'Cache-Control': cacheControl };
       if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, common);
-      const file = await service.original(row);
+      const file = await fromStorage(c, () => service.original(row));
       if (!file) throw notFound('No such file.');
       const headers: Record<string, string> = { ...common, 'Content-Type': row.mime };
       // Uploaded documents may be HTML or SVG; the sandbox keeps their scripts off this origin.
@@ -83,7 +101,7 @@ export function mediaRoutes(deps: Pick<Deps, 'db' | 'config'>) {
     const etag = `"${row.hash}-${size}-${format}"`;
     const common = { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept' };
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, common);
-    const file = await service.variant(row, size, format);
+    const file = await fromStorage(c, () => service.variant(row, size, format));
     if (!file) throw notFound('No such file.');
     return send(c, file, { ...common, 'Content-Type': formatMime[format] });
   };

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type MediaSizeName, mediaSizes } from '../../../core/media-sizes.ts';
 import type { Deps } from '../../api/request-context.ts';
+import { isValidStorageKey } from '../../storage/file-storage.ts';
 import { sites } from '../site/site.schema.ts';
 import { media } from './media.schema.ts';
-import { type ImageFormat, type MediaSizeName, mediaSizes } from './media-sizes.ts';
+import { formatMime, type ImageFormat } from './media-sizes.ts';
 
 export type PublicMedia = {
   id: number;
@@ -18,9 +18,13 @@ export type PublicMedia = {
   hash: string;
 };
 
-export type MediaFile = { filePath: string; size: number };
+/** Bytes to send; the caller consumes or destroys the stream. */
+export type MediaFile = { body: Readable; size: number };
 
 const HASH = /^[0-9a-f]{64}$/;
+
+/** Where resized variants live in the storage, beside the originals. */
+const VARIANT_PREFIX = '.cache';
 
 const encoderOptions: Record<ImageFormat, Record<string, number | boolean>> = {
   avif: { quality: 50, effort: 4 },
@@ -29,11 +33,19 @@ const encoderOptions: Record<ImageFormat, Record<string, number | boolean>> = {
   png: { compressionLevel: 9 },
 };
 
-export function createMediaService({ db, config }: Pick<Deps, 'db' | 'config'>) {
-  const mediaDir = path.resolve(config.mediaDir);
-  const cacheDir = path.join(mediaDir, '.cache');
+/** The storage key of a resized variant: one per original (by hash), size and format. */
+export function variantKey(hash: string, size: MediaSizeName, format: ImageFormat): string {
+  return `${VARIANT_PREFIX}/${hash}-${size}.${format}`;
+}
+
+/**
+ * Media rows and their bytes. Originals and resized variants are read from the configured storage,
+ * which every process shares; a variant missing there is rendered from the original and stored,
+ * so whichever process renders it first renders it for all of them.
+ */
+export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 'storage' | 'logger'>) {
   /** Variants being rendered by this process, so that simultaneous first requests render once. */
-  const rendering = new Map<string, Promise<void>>();
+  const rendering = new Map<string, Promise<Buffer | undefined>>();
 
   /** A public media row of the site with this api key id. */
   async function findPublic(apiKeyId: number, id: number): Promise<PublicMedia | undefined> {
@@ -53,53 +65,52 @@ export function createMediaService({ db, config }: Pick<Deps, 'db' | 'config'>) 
     return row;
   }
 
-  /** The stored file, or undefined when it is missing or its path would leave the media directory. */
+  /** The stored original, or undefined when it is missing or its path is not a valid storage key. */
   async function original(row: PublicMedia): Promise<MediaFile | undefined> {
-    const filePath = path.resolve(mediaDir, row.path);
-    if (!filePath.startsWith(mediaDir + path.sep)) return undefined;
-    const stat = await fs.stat(filePath).catch(() => undefined);
-    return stat?.isFile() ? { filePath, size: stat.size } : undefined;
+    if (!isValidStorageKey(row.path)) return undefined;
+    const file = await storage.get(row.path);
+    return file && { body: file.body, size: file.size };
   }
 
-  /**
-   * The resized variant, rendered on first use into `.cache/<hash>-<size>.<format>`. It is written to
-   * a temporary name and renamed, so another request or process never reads a half-written file.
-   */
+  /** The resized variant: from the storage, else rendered now (once per process at a time) and stored. */
   async function variant(
     row: PublicMedia,
     size: MediaSizeName,
     format: ImageFormat,
   ): Promise<MediaFile | undefined> {
     if (!HASH.test(row.hash)) return undefined;
-    const filePath = path.join(cacheDir, `${row.hash}-${size}.${format}`);
-    const existing = await fs.stat(filePath).catch(() => undefined);
-    if (existing) return { filePath, size: existing.size };
-    const source = await original(row);
-    if (!source) return undefined;
-    let pending = rendering.get(filePath);
+    const key = variantKey(row.hash, size, format);
+    const stored = await storage.get(key);
+    if (stored) return { body: stored.body, size: stored.size };
+    let pending = rendering.get(key);
     if (!pending) {
-      pending = render(source.filePath, filePath, size, format).finally(() => rendering.delete(filePath));
-      rendering.set(filePath, pending);
+      pending = render(row, key, size, format).finally(() => rendering.delete(key));
+      rendering.set(key, pending);
     }
-    await pending;
-    const stat = await fs.stat(filePath);
-    return { filePath, size: stat.size };
+    const data = await pending;
+    return data && { body: Readable.from(data), size: data.length };
   }
 
-  async function render(source: string, target: string, size: MediaSizeName, format: ImageFormat) {
-    await fs.mkdir(cacheDir, { recursive: true });
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    try {
-      await sharp(source)
-        .rotate()
-        .resize({ ...mediaSizes[size], fit: 'inside', withoutEnlargement: true })
-        .toFormat(format, encoderOptions[format])
-        .toFile(temporary);
-      await fs.rename(temporary, target);
-    } catch (error) {
-      await fs.rm(temporary, { force: true });
-      throw error;
-    }
+  async function render(
+    row: PublicMedia,
+    key: string,
+    size: MediaSizeName,
+    format: ImageFormat,
+  ): Promise<Buffer | undefined> {
+    const source = await original(row);
+    if (!source) return undefined;
+    const input = Buffer.concat(await source.body.toArray());
+    const data = await sharp(input)
+      .rotate()
+      .resize({ ...mediaSizes[size], fit: 'inside', withoutEnlargement: true })
+      .toFormat(format, encoderOptions[format])
+      .toBuffer();
+    // Serving does not depend on the write: a variant that could not be stored is rendered again
+    // on a later request.
+    await storage.put(key, data, { contentType: formatMime[format] }).catch((error: unknown) => {
+      logger.warn({ err: error, key }, 'resized image not stored');
+    });
+    return data;
   }
 
   return { findPublic, original, variant };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { products, productTranslations } from '../catalogue/catalogue.schema.ts';
@@ -21,7 +22,7 @@ const en = { headers: { language: 'en' } };
 beforeAll(async () => {
   database = await createTestDatabase();
   mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-media-'));
-  await seedDemo(database.db, { mediaDir });
+  await seedDemo(database.db, { storage: createLocalStorage(mediaDir) });
   t = createTestApp(database);
 }, 180_000);
 afterAll(async () => {

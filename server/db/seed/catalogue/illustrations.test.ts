@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml } from '../../../../core/xml.ts';
 import { wrapText } from '../images.ts';
 import { illustrationSvg, shade, textColourOn } from './illustrations.ts';
+import { productSeeds } from './products.ts';
+import { flattenCategories } from './seed-plan.ts';
 
 describe('wrapText', () => {
   it('breaks between words within the limit', () => {
@@ -36,14 +37,31 @@ describe('colours', () => {
 });
 
 describe('illustrationSvg', () => {
-  it('escapes titles so that any product name gives valid SVG', () => {
-    expect(escapeXml(`Tom & "Jerry" <3 '`)).toBe('Tom &amp; &quot;Jerry&quot; &lt;3 &apos;');
-    const svg = illustrationSvg({ kind: 'book', colour: '#264653' }, 'A <b> & C');
-    expect(svg).toContain('A &lt;b&gt; &amp; C');
-    expect(svg).not.toContain('<b>');
+  it('draws no words for any seeded product, colour or category, so it suits every language', () => {
+    const seen: string[] = [];
+    for (const product of productSeeds) {
+      if (product.format === 'Configurable') {
+        seen.push(
+          illustrationSvg(
+            { kind: product.garment, colour: '#2b59c3', print: product.print },
+            product.name.hr,
+          ),
+        );
+      } else {
+        seen.push(illustrationSvg(product.image, product.name.hr));
+      }
+    }
+    for (const category of flattenCategories().flat()) {
+      seen.push(illustrationSvg({ kind: 'category', colour: category.colour }, category.name.hr));
+    }
+    expect(seen.length).toBeGreaterThan(20);
+    for (const svg of seen) expect(svg).not.toContain('<text');
   });
 
-  it('is deterministic, and the ticket pattern depends on the title', () => {
+  it('is deterministic, and the title of a product shapes its picture', () => {
+    const book = (title: string) => illustrationSvg({ kind: 'book', colour: '#264653' }, title);
+    expect(book('Medo i velika briga')).toBe(book('Medo i velika briga'));
+    expect(book('Medo i velika briga')).not.toBe(book('Lisica koja je naučila čekati'));
     const ticket = (title: string) => illustrationSvg({ kind: 'ticket', colour: '#c77dff' }, title);
     expect(ticket('Zagreb')).toBe(ticket('Zagreb'));
     expect(ticket('Zagreb')).not.toBe(ticket('Split'));

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { media } from '../../../modules/media/media.schema.ts';
+import type { FileStorage } from '../../../storage/file-storage.ts';
 import type { Db } from '../../client.ts';
 import { type Illustration, illustrationSize, illustrationSvg } from './illustrations.ts';
 
@@ -21,25 +20,20 @@ export async function renderIllustration(illustration: Illustration, title: stri
 export type StoredImage = { illustration: Illustration; title: string; description?: string; slug: string };
 
 /**
- * Renders the images, writes them under `${mediaDir}/products/` and inserts their media rows, in
- * input order. Rendering runs concurrently (sharp works off the main thread); a file that exists
+ * Renders the images, stores them as `products/<hash>.jpg` and inserts their media rows, in input
+ * order. Rendering runs concurrently (sharp works off the main thread); an object that exists
  * already has the same bytes, because its name is their hash.
  */
 export async function storeProductImages(
   db: Db,
-  context: { siteId: number; mediaDir: string },
+  context: { siteId: number; storage: FileStorage },
   images: StoredImage[],
 ): Promise<number[]> {
   if (images.length === 0) return [];
-  const directory = path.join(context.mediaDir, 'products');
-  await fs.mkdir(directory, { recursive: true });
   const rendered = await Promise.all(
     images.map(async (image) => {
       const result = await renderIllustration(image.illustration, image.title);
-      const file = path.join(directory, `${result.hash}.jpg`);
-      await fs.writeFile(file, result.data, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-      });
+      await context.storage.put(`products/${result.hash}.jpg`, result.data, { contentType: 'image/jpeg' });
       return result;
     }),
   );
