@@ -1,22 +1,44 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Cache } from '../cache/cache.ts';
+import { MemoryCache } from '../cache/memory-cache.ts';
 import { ApiError } from './errors.ts';
+
+/**
+ * Per-process counters used while the shared cache is unreachable, one set per cache so that every
+ * rate limit of a process (API, forms) keeps counting against the same budget.
+ */
+const localCounters = new WeakMap<Cache, MemoryCache>();
+function localCounter(cache: Cache): MemoryCache {
+  let counter = localCounters.get(cache);
+  if (!counter) {
+    counter = new MemoryCache({ maxEntries: 10_000 });
+    localCounters.set(cache, counter);
+  }
+  return counter;
+}
 
 /**
  * Fixed one-minute window per client address, counted in the shared cache so that every process
  * behind a load balancer enforces the same budget. Requests without an address (the server's own
- * in-process calls during rendering) are not counted.
+ * in-process calls during rendering) are not counted. While the shared cache is unreachable each
+ * process counts on its own (the budget then holds per process), and the shared count resumes with it.
  */
 export function rateLimit(
   cache: Cache,
   perMinute: number,
   clientAddress: (c: Parameters<MiddlewareHandler>[0]) => string | undefined,
+  options: { bucket?: string } = {},
 ): MiddlewareHandler {
+  // Separate budgets (all API calls; writes) count in separate namespaces.
+  const namespace = options.bucket ? `rate-limit-${options.bucket}` : 'rate-limit';
   return async (c, next) => {
     const address = perMinute > 0 ? clientAddress(c) : undefined;
     if (address) {
       const window = Math.floor(Date.now() / 60_000);
-      const count = await cache.increment('rate-limit', `${address}:${window}`, 60).catch(() => 0);
+      const key = `${address}:${window}`;
+      const count = await cache
+        .increment(namespace, key, 60)
+        .catch(() => localCounter(cache).increment(namespace, key, 60));
       if (count > perMinute) {
         c.header('Retry-After', String(60 - (Math.floor(Date.now() / 1000) % 60)));
         throw new ApiError(429, 'RATE_LIMITED', 'Too many requests; try again in a minute.');

@@ -7,15 +7,29 @@ export type CacheSetOptions = {
 
 export type CacheNamespaceInfo = { name: string; keys: number };
 
+/** The cache's backend cannot be reached right now; the call was not attempted or did not complete. */
+export class CacheUnavailableError extends Error {
+  constructor(reason?: string) {
+    super(reason ? `Cache unavailable: ${reason}` : 'Cache unavailable');
+    this.name = 'CacheUnavailableError';
+  }
+}
+
 /**
  * The server-side cache. Namespaces separate kinds of entries (API responses, site lookups, ...)
  * and are what the admin caches page lists and flushes. Values must be JSON-serialisable.
+ *
+ * A cache is never a reason for a request to fail or wait: while its backend is unreachable, `get`
+ * misses, `set` does nothing, and `delete`/`deleteByTag` are remembered until the backend is back, all
+ * within a bounded time. The calls whose answer cannot be made up (`increment`, `ping`, and the admin
+ * calls `namespaces`, `keys`, `flush`) reject quickly with CacheUnavailableError instead.
  */
 export interface Cache {
   readonly kind: 'memory' | 'redis';
   get<T>(namespace: string, key: string): Promise<T | undefined>;
   set(namespace: string, key: string, value: unknown, options?: CacheSetOptions): Promise<void>;
   delete(namespace: string, key: string): Promise<void>;
+  /** Returns how many entries were deleted (0 when the deletion had to wait for the backend). */
   deleteByTag(tag: string): Promise<number>;
   /** Atomically adds 1 and returns the new count; the window starts with the first increment. */
   increment(namespace: string, key: string, windowSeconds: number): Promise<number>;
@@ -23,6 +37,7 @@ export interface Cache {
   keys(namespace: string): Promise<string[]>;
   /** Empties one namespace, or every namespace when none is given. */
   flush(namespace?: string): Promise<void>;
+  /** Resolves while the cache is in use; rejects (quickly) while it is not. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
