@@ -4,6 +4,14 @@ import type { ApiClient } from './api-client.ts';
 import { requestPath } from './request-language.ts';
 
 /**
+ * Whether the API's answer about a name taken from the path (a slug, an id) means that the path names
+ * nothing: unknown (404) or not a valid name at all (400, e.g. a control character or an id beyond
+ * the database's range). Either way the visitor gets a 404, not an error page.
+ */
+export const namesNothing = (error: { statusCode: number }) =>
+  error.statusCode === 404 || error.statusCode === 400;
+
+/**
  * What every loader does when the path names nothing: the route table's other readings redirect
  * permanently, then the site's stored redirects apply (the API answers with one when it exists);
  * otherwise the path is counted as a failed request and the answer is 404.

@@ -11,7 +11,7 @@ import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { catalogs } from '../i18n/catalog.ts';
-import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
 import { notFoundResponse, requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/blog';
@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     }),
   ]);
   if (term?.errored) {
-    if (term.error.statusCode === 404) return notFoundOrRedirect(api, args.request);
+    if (namesNothing(term.error)) return notFoundOrRedirect(api, args.request);
     throw new Response(term.error.message, { status: term.error.statusCode || 500 });
   }
   if (posts.errored) throw new Response(posts.error.message, { status: posts.error.statusCode || 500 });

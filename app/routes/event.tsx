@@ -6,7 +6,7 @@ import { localizedPath } from '../../core/route-table.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { type EventRecord, eventDateText, eventTimeText } from '../components/event-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
-import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, rootDataOf, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/event';
@@ -63,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
     ),
   ]);
   if (event.errored) {
-    if (event.error.statusCode === 404) return notFoundOrRedirect(api, args.request);
+    if (namesNothing(event.error)) return notFoundOrRedirect(api, args.request);
     throw new Response(event.error.message, { status: event.error.statusCode || 500 });
   }
   const alternates: PageSeo['alternates'] = {};

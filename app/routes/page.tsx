@@ -12,7 +12,7 @@ import { HtmlContent } from '../components/sections/html-content.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
-import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
 import {
   apiFailure,
   loadHomeSlugs,
@@ -42,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     loadHomeSlugs(api).catch(() => ({}) as Awaited<ReturnType<typeof loadHomeSlugs>>),
   ]);
   if (decided.errored) {
-    if (decided.error.statusCode === 404) return notFoundOrRedirect(api, args.request);
+    if (namesNothing(decided.error)) return notFoundOrRedirect(api, args.request);
     throw apiFailure(decided.error.statusCode);
   }
   const resource = decided.data;

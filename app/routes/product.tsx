@@ -10,7 +10,7 @@ import {
   type BundleMember,
   type ProductRecord,
 } from '../components/product/product-types.ts';
-import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
 import type { loader as rootLoader } from '../root';
@@ -22,8 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!slug) return notFoundOrRedirect(api, args.request);
   const found = await api.get<ProductRecord>('v1/catalogue/product/web/get', { query: { slug } });
   if (found.errored) {
-    if (found.error.statusCode === 404 || found.error.statusCode === 400)
-      return notFoundOrRedirect(api, args.request);
+    if (namesNothing(found.error)) return notFoundOrRedirect(api, args.request);
     throw new Response(found.error.message, { status: found.error.statusCode || 500 });
   }
   const product = found.data;

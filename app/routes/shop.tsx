@@ -22,7 +22,7 @@ import { ProductCard } from '../components/catalogue/product-card.tsx';
 import { useHydrated, useListingForm } from '../components/catalogue/use-listing-form.ts';
 import { catalogs } from '../i18n/catalog.ts';
 import type { ApiClient } from '../lib/api-client.ts';
-import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/shop';
@@ -96,7 +96,7 @@ export async function loader(args: Route.LoaderArgs) {
     api.post<Navigation>('v1/catalogue/layered/navigation', { mainCategory: slug }),
   ]);
   if (found.errored) {
-    if (found.error.statusCode === 404) return notFoundOrRedirect(api, args.request);
+    if (namesNothing(found.error)) return notFoundOrRedirect(api, args.request);
     throw failure(found.error);
   }
   if (base.errored) throw failure(base.error);

@@ -16,5 +16,9 @@ export const testEnv = z
       .regex(/^rediss?:\/\//)
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /** Random requests per API operation in the fuzz suite (server/api/api-fuzz.integration.test.ts). */
+    FUZZ_RUNS: z.coerce.number().int().min(1).max(100_000).default(25),
+    /** Replays a fuzz run: the suite prints its seed in its name and on every failure. */
+    FUZZ_SEED: z.coerce.number().int().optional(),
   })
   .parse(process.env);

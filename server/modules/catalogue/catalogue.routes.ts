@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonBody, jsonResponses } from '../../api/api-router.ts';
+import { idParam, int32, lineText, PG_INTEGER_MAX } from '../../api/input-schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import { productSorts } from './product-filter.ts';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const slug = z.string().trim().toLowerCase().min(1).max(200);
+// Coerced in bodies too: clients send ids as numbers or as numeric strings.
+const id = idParam;
+const slug = lineText(200).trim().toLowerCase().min(1);
 
 const mediaSchema = z
   .object({
@@ -109,23 +111,21 @@ const productQuery = z
     path: ['slug'],
   });
 
+/** A value id, or a price bound in minor units: both are PostgreSQL integers. */
+const filterNumber = z.number().min(-PG_INTEGER_MAX).max(PG_INTEGER_MAX);
+const bound = z.union([filterNumber, lineText(20)]).nullish();
 const filterValue = z.union([
-  z.string().max(500),
-  z.number(),
+  lineText(500),
+  filterNumber,
   z.boolean(),
-  z.array(z.union([z.string().max(200), z.number()])).max(100),
-  z.object({
-    min: z.union([z.number(), z.string().max(20)]).nullish(),
-    max: z.union([z.number(), z.string().max(20)]).nullish(),
-    minValue: z.union([z.number(), z.string().max(20)]).nullish(),
-    maxValue: z.union([z.number(), z.string().max(20)]).nullish(),
-  }),
+  z.array(z.union([lineText(200), filterNumber])).max(100),
+  z.object({ min: bound, max: bound, minValue: bound, maxValue: bound }),
 ]);
 
 const filtersSchema = z
   .array(
     z.object({
-      key: z.string().trim().min(1).max(64),
+      key: lineText(64).trim().min(1),
       value: filterValue.nullish(),
       default: z.unknown().optional(),
     }),
@@ -137,9 +137,9 @@ const filtersSchema = z
   });
 
 const criteria = {
-  keywords: z.string().max(200).optional(),
+  keywords: lineText(200).optional(),
   filters: filtersSchema.optional(),
-  mainCategory: z.union([z.number().int().positive(), z.string().trim().max(200)]).optional(),
+  mainCategory: z.union([int32(1), lineText(200).trim()]).optional(),
   store: id.optional(),
   currency: id.optional(),
 };
@@ -148,7 +148,7 @@ const filterBody = z.object({
   ...criteria,
   select: z.array(id).max(500).optional().openapi({ description: 'Only these product ids' }),
   sort: z.enum(productSorts).optional(),
-  limit: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().positive().max(PG_INTEGER_MAX).optional(),
   page: z.coerce.number().int().positive().max(100_000).optional(),
   allowUnlimited: z.boolean().optional(),
 });
@@ -319,7 +319,7 @@ export function catalogueRoutes(catalogue: CatalogueService) {
       path: '/v1/catalogue/web/tag/filter',
       tags: ['catalogue'],
       summary: 'Product tags with their names in the request language',
-      request: jsonBody(z.object({ codes: z.array(z.string().trim().min(1).max(64)).max(100).optional() })),
+      request: jsonBody(z.object({ codes: z.array(lineText(64).trim().min(1)).max(100).optional() })),
       responses: jsonResponses(list(z.object({ id: z.number().int(), code: z.string(), name: z.string() }))),
     }),
     async (c) => c.json({ data: await catalogue.tagList(c.get('ctx'), c.req.valid('json')) }, 200),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../api/errors.ts';
+import { PG_INTEGER_MAX } from '../../api/input-schemas.ts';
 import type { Db } from '../../db/client.ts';
 import {
   productAttributeValues,
@@ -89,6 +90,8 @@ const amount = (value: unknown, field: string): number | null => {
   if (value === null || value === undefined || value === '') return null;
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed < 0) throw badRequest('The price bound is not a number.', field);
+  // Prices are integer columns: a larger bound would be a failed query, not an empty listing.
+  if (Math.round(parsed) > PG_INTEGER_MAX) throw badRequest('The price bound is too large.', field);
   return Math.round(parsed);
 };
 

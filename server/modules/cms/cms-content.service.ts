@@ -693,9 +693,11 @@ export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'
   }
 
   /**
-   * A path the storefront could not resolve. When the site has a redirect for it, that is the answer
-   * and nothing is counted; otherwise the path is counted (concurrent calls each add one, in a single
-   * upsert statement).
+   * A path the storefront could not resolve, as `failedPathInput` normalised it (a bounded path
+   * without query or control characters). When the site has a redirect for it, that is the answer
+   * and nothing is counted; otherwise the path is counted in its one row per site and path
+   * (failed_requests_site_path_idx): concurrent calls each add one, in a single upsert statement.
+   * Anyone may call this, so whoever shows the paths (the back office) must render them as text.
    */
   async function addFailedRequest(ctx: RequestContext, path: string) {
     const redirect = await findRedirect(ctx, path);

@@ -7,6 +7,7 @@ import { blogPosts } from '../../db/seed/content/posts.ts';
 import { categories } from '../../db/seed/content/terms.ts';
 import { seedContent } from '../../db/seed/content-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { users } from '../users/users.schema.ts';
@@ -55,7 +56,11 @@ beforeAll(async () => {
       scope: 'admin',
     })
     .returning({ id: users.id });
-  await seedContent(database.db, { siteId: demo.siteId, mediaDir, adminUserId: admin!.id });
+  await seedContent(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    adminUserId: admin!.id,
+  });
   // Texts missing in English, to see the fallback to the default language (hr).
   const untranslatedPost = await postIdBySlug('prvi-mobitel');
   await database.db
@@ -166,7 +171,7 @@ describe('navigation/tree', () => {
       externalLink: 'https://www.facebook.com/ucionicazaroditelje',
       link: 'https://www.facebook.com/ucionicazaroditelje',
       target: '_blank',
-      rel: 'noopener',
+      rel: 'noopener noreferrer',
       icon: 'facebook',
     });
   });

@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { uiLanguages } from '../../../core/languages.ts';
 import { createApiRouter, jsonBody, jsonResponses } from '../../api/api-router.ts';
+import { idInput, idParam, lineText } from '../../api/input-schemas.ts';
 import { elementHandlers, postTypes, termTypes } from './cms.schema.ts';
 import type { CmsContentService } from './cms-content.service.ts';
+import { FAILED_PATH_MAX, failedPathInput } from './failed-request-path.ts';
 import type { FinderService } from './finder.service.ts';
 
 const handlerAliases = {
@@ -12,20 +14,25 @@ const handlerAliases = {
 } as const;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+// Years 1 to 9999: PostgreSQL timestamps and JavaScript dates both hold them, and the end of the
+// last day is still a valid date.
+const EARLIEST_DATE = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_DATE = Date.parse('9999-12-31T23:59:59.999Z');
 /** An ISO date or date-time; a bare date as the upper bound means the end of that day (UTC). */
 export const dateInput = (bound: 'from' | 'to') =>
-  z
-    .string()
-    .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Expected an ISO date or date-time')
+  lineText(40)
+    .refine((value) => {
+      const time = Date.parse(value);
+      return time >= EARLIEST_DATE && time <= LATEST_DATE;
+    }, 'Expected an ISO date or date-time between the years 1 and 9999')
     .transform((value) =>
       bound === 'to' && DATE_ONLY.test(value)
         ? new Date(Date.parse(value) + 86_400_000 - 1)
         : new Date(value),
     );
 
-const slugSchema = z.string().trim().min(1).max(300);
-const optionalId = z.coerce.number().int().positive().optional();
+const slugSchema = lineText(300).trim().min(1);
+const optionalId = idParam.optional();
 const pageSchema = z.number().int().min(1).max(10_000).default(1);
 
 const mediaSchema = z
@@ -171,13 +178,10 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
       summary: 'A menu (main, footer1 to footer4) as a tree with resolved links',
       request: {
         params: z.object({
-          id: z
-            .string()
-            .max(40)
-            .refine(
-              (id) => !/^footer\d+$/.test(id) || /^footer[1-4]$/.test(id),
-              'Footer menus are footer1 to footer4',
-            ),
+          id: lineText(40).refine(
+            (id) => !/^footer\d+$/.test(id) || /^footer[1-4]$/.test(id),
+            'Footer menus are footer1 to footer4',
+          ),
         }),
       },
       responses: jsonResponses(z.array(navigationNodeSchema)),
@@ -244,10 +248,8 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
             .object({
               postTypeSlugs: z.array(z.enum(postTypes)).min(1).max(2).optional(),
               termSlugs: z.array(slugSchema).max(50).optional(),
-              search: z
-                .string()
+              search: lineText(200)
                 .trim()
-                .max(200)
                 .optional()
                 .transform((value) => value || undefined),
               slug: slugSchema.optional(),
@@ -293,7 +295,7 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
       path: '/v1/cms/finder/searchSlugs',
       tags: ['cms'],
       summary: 'Post and term slugs in the request language matching a keyword',
-      request: { query: z.object({ keyword: z.string().trim().min(1).max(200) }) },
+      request: { query: z.object({ keyword: lineText(200).trim().min(1) }) },
       responses: jsonResponses(
         z.array(
           z.object({
@@ -318,12 +320,12 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
       request: jsonBody(
         z.object({
           newLanguage: z.enum(uiLanguages),
-          twoLetterCode: z.string().length(2).optional(),
-          termId: z.number().int().positive().optional(),
-          postId: z.number().int().positive().optional(),
-          eventId: z.number().int().positive().optional(),
-          productId: z.number().int().positive().optional(),
-          categoryId: z.number().int().positive().optional(),
+          twoLetterCode: lineText(2).length(2).optional(),
+          termId: idInput.optional(),
+          postId: idInput.optional(),
+          eventId: idInput.optional(),
+          productId: idInput.optional(),
+          categoryId: idInput.optional(),
         }),
       ),
       responses: jsonResponses(z.object({ url: z.string() })),
@@ -336,10 +338,12 @@ export function cmsRoutes(cms: CmsContentService, finder: FinderService) {
       method: 'post',
       path: '/v1/cms/redirect/addFailedRequest',
       tags: ['cms'],
+      'x-writes': true,
       summary: 'Reports a path that answered 404: answers with the stored redirect for it, or counts it',
-      request: jsonBody(
-        z.object({ path: z.string().max(2000).startsWith('/', 'The path must start with /') }),
-      ),
+      description:
+        'The path is stored without query or fragment, percent-escapes decoded and duplicate slashes ' +
+        `collapsed, one row per path; longer than ${FAILED_PATH_MAX} characters or with control characters it is refused.`,
+      request: jsonBody(z.object({ path: failedPathInput })),
       responses: jsonResponses(
         z.object({
           path: z.string(),

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonBody, jsonResponses } from '../../api/api-router.ts';
+import { idParam } from '../../api/input-schemas.ts';
 import { dateInput } from '../cms/cms.routes.ts';
 import { eventStatuses } from './events.schema.ts';
 import type { EventsService } from './events.service.ts';
@@ -67,7 +68,7 @@ export function eventsRoutes(eventsService: EventsService) {
       path: '/v1/calendar/event/public/get',
       tags: ['calendar'],
       summary: 'One event with its description',
-      request: { query: z.object({ id: z.coerce.number().int().positive() }) },
+      request: { query: z.object({ id: idParam }) },
       responses: jsonResponses(eventSchema),
     }),
     async (c) => c.json({ data: await eventsService.get(c.get('ctx'), c.req.valid('query').id) }, 200),

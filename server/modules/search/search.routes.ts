@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonResponses } from '../../api/api-router.ts';
 import { badRequest } from '../../api/errors.ts';
+import { lineText } from '../../api/input-schemas.ts';
 import { productPricesSchema } from '../catalogue/catalogue.routes.ts';
 import type { SearchService } from './search.service.ts';
 import { parseCategories, searchCategories } from './search-text.ts';
@@ -50,8 +51,8 @@ export function searchRoutes(search: SearchService) {
         'Without a category the answer is 400 "missing search categories" (field category).',
       request: {
         query: z.object({
-          search: z.string().trim().min(1).max(200),
-          category: z.string().max(200).optional().openapi({
+          search: lineText(200).trim().min(1),
+          category: lineText(200).optional().openapi({
             description: 'Comma-separated: pages, posts, products, productCategories (at least one)',
           }),
           page: z.coerce.number().int().min(1).max(1000).default(1),

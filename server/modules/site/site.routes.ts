@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonBody, jsonResponses } from '../../api/api-router.ts';
+import { lineText } from '../../api/input-schemas.ts';
 import type { SiteService } from './site.service.ts';
 
 const currencySchema = z.object({
@@ -55,6 +56,11 @@ const domainDetectResponse = z
     apiKeyId: z.number().int(),
     siteID: z.number().int(),
     site: z.object({ name: z.string(), url: z.string() }),
+    origin: z.string().openapi({
+      description:
+        'Scheme and host for absolute links: the public URL, or the request host when it is a domain of the site',
+      example: 'https://ucionica.hr',
+    }),
     subdomain: z.string(),
     externalURLs: z.record(z.string(), z.string()),
     stores: z.array(storeSchema),
@@ -94,7 +100,13 @@ export function siteRoutes(sites: SiteService) {
       summary: 'Configuration of the site that serves the request host',
       responses: jsonResponses(domainDetectResponse),
     }),
-    async (c) => c.json({ data: await sites.domainConfig(c.get('ctx').site) }, 200),
+    async (c) => {
+      const site = c.get('ctx').site;
+      return c.json(
+        { data: { ...(await sites.domainConfig(site)), origin: sites.origin(site, c.req.header('host')) } },
+        200,
+      );
+    },
   );
 
   router.openapi(
@@ -134,9 +146,7 @@ export function siteRoutes(sites: SiteService) {
       summary: 'CMS options of the site, optionally only the given keys (comma-separated)',
       request: {
         query: z.object({
-          keys: z
-            .string()
-            .max(2000)
+          keys: lineText(2000)
             .optional()
             .transform((value) =>
               value

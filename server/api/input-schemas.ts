@@ -1,0 +1,43 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * Building blocks of every route's input schema. Anything a request carries ends up as a PostgreSQL
+ * parameter sooner or later, and PostgreSQL refuses some values outright (a NUL in text, 2147483648
+ * for an integer column): those must be a 400 naming the field, never a failed query.
+ */
+
+/** The range of a PostgreSQL `integer`, the type of every id and count column. */
+export const PG_INTEGER_MAX = 2_147_483_647;
+export const PG_INTEGER_MIN = -2_147_483_648;
+
+/**
+ * No C0 control character and no DEL: PostgreSQL refuses NUL in text, and no one types the others.
+ * A pattern rather than a refinement, so that the OpenAPI document shows the rule.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+/** The same, but with tab, line feed and carriage return, which a text area sends. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const TEXT_WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTER_MESSAGE = 'Control characters are not allowed.';
+
+/** A single line (a slug, a keyword, a code, a path): no control characters, at most `max` characters. */
+export const lineText = (max: number) =>
+  z.string().max(max).regex(WITHOUT_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE);
+
+/** Text of a text area: line breaks and tabs allowed, other control characters not. */
+export const multilineText = (max: number) =>
+  z.string().max(max).regex(TEXT_WITHOUT_CONTROL_CHARACTERS, CONTROL_CHARACTER_MESSAGE);
+
+/** A whole number a PostgreSQL integer holds, within [min, max]. JSON bodies: numbers only. */
+export const int32 = (min = PG_INTEGER_MIN, max = PG_INTEGER_MAX) =>
+  z.number().int().min(Math.max(min, PG_INTEGER_MIN)).max(Math.min(max, PG_INTEGER_MAX));
+
+/** A row id in a JSON body. */
+export const idInput = int32(1);
+
+/**
+ * A row id in a query or path, where every value is text: "12" is 12; "", "1.5", "NaN" and
+ * "2147483648" are refused.
+ */
+export const idParam = z.coerce.number().int().min(1).max(PG_INTEGER_MAX);
