@@ -64,13 +64,20 @@ describe('external links', () => {
     expect(isExternalLink('/o-nama')).toBe(false);
     expect(isExternalLink('kontakt', new Set(['kontakt']))).toBe(false);
   });
-  it('gives external menu items target _blank and dofollow (no rel) by default, with noopener', () => {
+  it('gives external menu items target _blank and dofollow (no rel) by default, with noopener noreferrer', () => {
     expect(menuLinkAttributes({ href: 'https://x.org', isExternal: true })).toEqual({
       href: 'https://x.org',
       external: true,
-      rel: 'noopener',
+      rel: 'noopener noreferrer',
       target: '_blank',
     });
+    // The navigation API hands out rel "noopener" for new-tab items: it is not written twice.
+    expect(menuLinkAttributes({ href: 'https://x.org', isExternal: true, rel: 'noopener' }).rel).toBe(
+      'noopener noreferrer',
+    );
+    expect(
+      menuLinkAttributes({ href: 'https://x.org', isExternal: true, rel: 'nofollow  sponsored' }).rel,
+    ).toBe('nofollow sponsored noopener noreferrer');
     expect(
       menuLinkAttributes({ href: 'https://x.org', isExternal: true, rel: 'nofollow', target: '_self' }),
     ).toEqual({

@@ -79,7 +79,10 @@ export function isExternalLink(link: string, knownPageNames: ReadonlySet<string>
 
 export type MenuLinkAttributes = { href: string; external: boolean; rel?: string; target?: string };
 
-/** Menu items: external ones carry rel (default dofollow, i.e. no rel attribute) and target (default _blank). */
+/**
+ * Menu items: external ones carry rel (default dofollow, i.e. no rel attribute) and target (default
+ * _blank). A stored rel may already name noopener; each keyword is written once.
+ */
 export function menuLinkAttributes(item: {
   href: string;
   isExternal: boolean;
@@ -89,9 +92,10 @@ export function menuLinkAttributes(item: {
   if (!item.isExternal) return { href: item.href, external: false };
   const rel = item.rel && item.rel !== 'dofollow' ? item.rel : undefined;
   const target = item.target || '_blank';
-  // A new tab must not get a handle on this window.
-  const relWithOpener = target === '_blank' ? [rel, 'noopener'].filter(Boolean).join(' ') : rel;
-  return { href: item.href, external: true, rel: relWithOpener || undefined, target };
+  const keywords = new Set(rel?.split(/\s+/).filter(Boolean));
+  // A new tab must not get a handle on this window, nor tell the other site which page linked to it.
+  if (target === '_blank') for (const keyword of ['noopener', 'noreferrer']) keywords.add(keyword);
+  return { href: item.href, external: true, rel: [...keywords].join(' ') || undefined, target };
 }
 
 const SAFE_PATH = /^\/[\p{L}\p{N}@\-%_~/]*(\?[\p{L}\p{N}@\-%_~/=&.+,]*)?(#[\p{L}\p{N}@\-%_~/=&.+,]*)?$/u;

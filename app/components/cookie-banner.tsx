@@ -7,6 +7,7 @@ import {
   type ConsentCategory,
   serializeConsent,
 } from '../../core/cookie-consent.ts';
+import { serializeCookie } from '../../core/cookies.ts';
 
 /**
  * Fixed banner with one accept button, shown until a consent cookie exists. Without JavaScript the
@@ -32,7 +33,10 @@ export function CookieBanner({
     if (optional.analytics) categories.push('analytics');
     if (optional.marketing) categories.push('marketing');
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
-    document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(categories))}; Path=/; Max-Age=${CONSENT_MAX_AGE_SECONDS}; SameSite=Lax`;
+    document.cookie = serializeCookie(CONSENT_COOKIE, serializeConsent(categories), {
+      maxAgeSeconds: CONSENT_MAX_AGE_SECONDS,
+      secure: window.location.protocol === 'https:',
+    });
     onAccept(categories);
   };
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
+import { serializeCookie } from '../../core/cookies.ts';
 import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import {
   LANGUAGE_COOKIE,
@@ -20,7 +21,10 @@ function useAlternates(): PageSeo['alternates'] | undefined {
 
 const remember = (code: UiLanguage) => {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
-  document.cookie = `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+  document.cookie = serializeCookie(LANGUAGE_COOKIE, code, {
+    maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+    secure: window.location.protocol === 'https:',
+  });
 };
 
 /** Links to this page in the site's other languages; a language the page lacks is shown but inert. */

@@ -5,6 +5,7 @@ import { localizedPath } from '../../core/route-table.ts';
 import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
 import { NavLink } from './nav-link.tsx';
 import { FOOTER_FORM_ID, NewsletterForm } from './sections/newsletter-form.tsx';
+import { SocialLink } from './social-link.tsx';
 
 export function SiteFooter({ shell, language }: { shell: ShellData; language: UiLanguage }) {
   const { t } = useTranslation();
@@ -48,13 +49,10 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
             tone="dark"
           />
           <h2 className="mt-6 font-semibold text-white">{footer.shareLabel}</h2>
-          <ul aria-label={t('shell.social')} className="mt-2 flex gap-3">
+          <ul aria-label={t('shell.social')} className="mt-3 flex flex-wrap gap-3">
             {shell.menus.footer3.map((item) => (
               <li key={item.id}>
-                <NavLink
-                  item={item}
-                  className="inline-flex rounded-full bg-teal-800 px-3 py-1 text-sm capitalize hover:bg-teal-700"
-                />
+                <SocialLink item={item} />
               </li>
             ))}
           </ul>
@@ -68,7 +66,7 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
               <ul className="mt-3 flex flex-wrap items-center gap-6">
                 {footer.sponsors.logos.map((logo) => (
                   <li key={logo.mediaId}>
-                    <a href={logo.url} rel="noopener" target="_blank">
+                    <a href={logo.url} rel="noopener noreferrer" target="_blank">
                       <img
                         src={mediaSrc(shell.apiKeyId, logo.mediaId, 'SmallSize', logo.name)}
                         alt={logo.name}

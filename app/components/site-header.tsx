@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
@@ -19,19 +19,52 @@ export function SiteHeader({
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
-  // The mobile menu closes on navigation, and while it is open the page behind it does not scroll.
+  // The mobile menu closes on navigation; while it is open the page behind it does not scroll, and
+  // Escape closes it and returns focus to its toggle.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run when the path changes
   useEffect(() => setOpen(false), [location.pathname]);
+  // Until scripts run the menu is a native disclosure, so it opens without JavaScript; then a button
+  // takes over, keeping the menu open if the visitor opened it already.
+  useEffect(() => {
+    setOpen(disclosure.current?.open ?? false);
+    setHydrated(true);
+  }, []);
   useEffect(() => {
     document.body.style.overflow = open ? 'hidden' : '';
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
     return () => {
       document.body.style.overflow = '';
+      document.removeEventListener('keydown', onKeyDown);
     };
   }, [open]);
 
+  const menuPanel = (
+    <div
+      id="mobile-menu"
+      className="fixed inset-x-0 bottom-0 top-[4.5rem] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-8 lg:hidden"
+    >
+      <nav aria-label={t('shell.mainNavigation')}>
+        <MobileList items={shell.menus.main} depth={0} />
+      </nav>
+      <LanguageSwitcher language={language} languages={languages} className="mt-6 flex" />
+    </div>
+  );
+
+  // While the mobile menu is open the header rises above the cookie banner (z-50), which would cover it.
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header
+      className={`sticky top-0 border-b border-slate-200 bg-white ${open ? 'z-[60]' : 'z-40 has-open:z-[60]'}`}
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -64,27 +97,30 @@ export function SiteHeader({
           </ul>
         </nav>
         <LanguageSwitcher language={language} languages={languages} className="ml-auto hidden lg:flex" />
-        <button
-          type="button"
-          className="ml-auto rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen(!open)}
-        >
-          {open ? t('shell.closeMenu') : t('shell.menu')}
-        </button>
+        {hydrated ? (
+          <>
+            <button
+              ref={toggle}
+              type="button"
+              className="ml-auto rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              onClick={() => setOpen(!open)}
+            >
+              {open ? t('shell.closeMenu') : t('shell.menu')}
+            </button>
+            {open && menuPanel}
+          </>
+        ) : (
+          <details ref={disclosure} className="group ml-auto lg:hidden" data-testid="mobile-menu-disclosure">
+            <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
+              <span className="group-open:hidden">{t('shell.menu')}</span>
+              <span className="hidden group-open:inline">{t('shell.closeMenu')}</span>
+            </summary>
+            {menuPanel}
+          </details>
+        )}
       </div>
-      {open && (
-        <div
-          id="mobile-menu"
-          className="fixed inset-x-0 bottom-0 top-[4.5rem] overflow-y-auto bg-white px-4 pb-8 lg:hidden"
-        >
-          <nav aria-label={t('shell.mainNavigation')}>
-            <MobileList items={shell.menus.main} depth={0} />
-          </nav>
-          <LanguageSwitcher language={language} languages={languages} className="mt-6 flex" />
-        </div>
-      )}
     </header>
   );
 }

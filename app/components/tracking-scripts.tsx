@@ -8,12 +8,16 @@ import { type TrackingIds, trackingScripts } from '../../core/tracking.ts';
  */
 export function TrackingScripts({ ids, consent }: { ids: TrackingIds; consent: ConsentCategory[] | null }) {
   useEffect(() => {
+    // The document's scripts carry the Content-Security-Policy nonce (browsers hide the attribute but
+    // keep the property); the scripts added here carry it too.
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
     for (const script of trackingScripts(ids, consent)) {
       const id = `tracking-${script.id}`;
       if (document.getElementById(id)) continue;
       const element = document.createElement('script');
       element.id = id;
       element.dataset.consentCategory = script.category;
+      if (nonce) element.nonce = nonce;
       if (script.src) {
         element.async = true;
         element.src = script.src;

@@ -90,7 +90,7 @@ test('the category filter narrows the list, by click and without JavaScript', as
       .click();
     await expect(tab).toHaveURL(new RegExp(`/objave/${category!.slug}$`));
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(category!.title);
-    await expect(tab.locator('summary')).toContainText(category!.title);
+    await expect(tab.getByRole('main').locator('summary')).toContainText(category!.title);
     const cards = tab.getByRole('main').getByRole('article');
     await expect(cards).toHaveCount(Math.min(9, category!.postCount));
     for (const card of await cards.all()) await expect(card).toContainText(category!.title);

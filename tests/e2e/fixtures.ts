@@ -1,11 +1,46 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Playwright's `test` with one addition: a page that logs an error to the console or throws (a
- * hydration mismatch, a failed script, a broken image) fails the test. The browser's own report of a
- * document that answered with an error status (a 404 page, maintenance's 503) is expected and ignored.
+ * Waits until React has hydrated the document (the root layout marks `<html data-hydrated>` in an
+ * effect). Until then a click on a controlled input is undone when React takes the page over, and a
+ * click on a link or button runs without its handler. Documents that are not the app's (XML, the API
+ * documentation) have no React Router context and need no wait.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+type Navigation = 'goto' | 'reload' | 'goBack' | 'goForward';
+
+/**
+ * Playwright's `test` with two additions. With JavaScript on, every navigation through `page`
+ * (goto, reload, back, forward) returns only once the page has hydrated. And a page that logs an
+ * error to the console or throws (a hydration mismatch, a failed script, a broken image) fails the
+ * test; the browser's own report of a document that answered with an error status (a 404 page,
+ * maintenance's 503) is expected and ignored.
  */
 export const test = base.extend<{ browserErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      for (const method of ['goto', 'reload', 'goBack', 'goForward'] as Navigation[]) {
+        const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page[Navigation]>;
+        page[method] = (async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
+            | { waitUntil?: string }
+            | undefined;
+          // 'commit' asks for control before the document has even run its scripts.
+          if (response && options?.waitUntil !== 'commit') await waitForHydration(page);
+          return response;
+        }) as never;
+      }
+    }
+    await use(page);
+  },
   browserErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

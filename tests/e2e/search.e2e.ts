@@ -111,6 +111,21 @@ test('without any category the translated missing-categories error is shown', as
   await context.close();
 });
 
+test('a first click right after opening the page is not lost while the page is still hydrating', async ({
+  page,
+}) => {
+  // The client entry starts two seconds late, as on a slow device: the page is shown and loaded, but
+  // React does not own it yet. The fixtures' navigation waits until it does.
+  await page.route('**/assets/entry.client-*.js', async (route) => {
+    const response = await route.fetch();
+    const body = `await new Promise((resolve) => setTimeout(resolve, 2000));\n${await response.text()}`;
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/en/search?search=school&category=posts');
+  await page.getByRole('checkbox', { name: en.groups.posts }).uncheck();
+  await expect(page.getByRole('alert')).toHaveText(en.missingCategories);
+});
+
 test('"show more" appends the next page of results', async ({ page }) => {
   await page.goto('/pretraga?search=dijete&category=posts');
   const list = page

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import type { CategoryNode } from '../../../server/modules/catalogue/catalogue.service.ts';
-import { fittedSize, mediaAtSize } from './product-card.tsx';
+import { cardSrcSet, fittedSize, mediaAtSize } from './product-card.tsx';
 
 /** The image a category without one of its own shows: a soft shop illustration, no request needed. */
 export function DefaultCategoryImage({ className = '' }: { className?: string }) {
@@ -38,7 +38,7 @@ export function CategoryImage({
   return (
     <img
       src={mediaAtSize(category.image, 'MediumSize')}
-      srcSet={`${mediaAtSize(category.image, 'SmallSize')} 320w, ${mediaAtSize(category.image, 'MediumSize')} 720w`}
+      srcSet={cardSrcSet(category.image)}
       sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
       width={size.width}
       height={size.height}

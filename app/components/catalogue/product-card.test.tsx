@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { fitInside, mediaSizes } from '../../../core/media-sizes.ts';
 import { formatMoney } from '../../../core/money.ts';
 import { catalogs } from '../../i18n/catalog.ts';
 import { createI18n } from '../../i18n/i18n.ts';
@@ -121,6 +122,19 @@ describe('ProductCard', () => {
     expect(html).toContain('height="540"');
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('alt="Kutija igre Obiteljski kviz"');
+  });
+
+  it('declares the widths the server produces for a square image, and none when its size is unknown', () => {
+    const square = { ...product().media[0]!, width: 1000, height: 1000 };
+    const html = render(<ProductCard product={product({ media: [square] })} />);
+    const small = fitInside(square, mediaSizes.SmallSize).width;
+    const medium = fitInside(square, mediaSizes.MediumSize).width;
+    expect(small).toBeLessThan(mediaSizes.SmallSize.width);
+    expect(html).toContain(
+      `srcSet="/media/1/41/SmallSize/obiteljski-kviz.png/abc123 ${small}w, /media/1/41/MediumSize/obiteljski-kviz.png/abc123 ${medium}w"`,
+    );
+    const unknown = { ...square, width: null, height: null };
+    expect(render(<ProductCard product={product({ media: [unknown] })} />)).not.toContain('srcSet=');
   });
 
   it('shows a placeholder without an image, and badges only for NOVO and NAJPRODAVANIJE', () => {

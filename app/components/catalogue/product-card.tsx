@@ -2,19 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
+import { type MediaSizeName, mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
 import { formatMoney } from '../../../core/money.ts';
 import type { ProductCard as ProductCardRecord } from '../../../server/modules/catalogue/product-view.ts';
 import { mediaSrc } from '../../lib/shell-data.ts';
 
 export type { ProductCardRecord };
 
-/** The named media sizes a card chooses from (server/modules/media/media-sizes.ts). */
-const cardSizes = {
-  SmallSize: { width: 320, height: 240 },
-  MediumSize: { width: 720, height: 576 },
-} as const;
+/** The named media sizes a card chooses from, smallest first. */
+const cardSizes = ['SmallSize', 'MediumSize'] as const satisfies MediaSizeName[];
 
-type CardSize = keyof typeof cardSizes;
+type CardSize = (typeof cardSizes)[number];
 type CardMedia = ProductCardRecord['media'][number];
 
 /** The address of a media item at another size: API URLs carry the size as one path segment. */
@@ -23,17 +21,14 @@ export function mediaAtSize(media: CardMedia, size: CardSize, apiKeyId?: number)
   return mediaSrc(apiKeyId ?? 0, media.id, size, media.title);
 }
 
-/** The box an image fits into at a size, keeping its aspect ratio and never enlarging it. */
+/** The size an image is served at (the box when the original's size is unknown). */
 export function fittedSize(media: Pick<CardMedia, 'width' | 'height'>, size: CardSize) {
-  const box = cardSizes[size];
-  if (!media.width || !media.height) return box;
-  if (media.width <= box.width && media.height <= box.height)
-    return { width: media.width, height: media.height };
-  const scale = Math.min(box.width / media.width, box.height / media.height);
-  return {
-    width: Math.max(1, Math.round(media.width * scale)),
-    height: Math.max(1, Math.round(media.height * scale)),
-  };
+  return servedSize(media, size) ?? { ...mediaSizes[size] };
+}
+
+/** `srcset` with the widths the server really produces for this image. */
+export function cardSrcSet(media: CardMedia, apiKeyId?: number): string | undefined {
+  return mediaSrcSet(media, cardSizes, (size) => mediaAtSize(media, size, apiKeyId));
 }
 
 /** Tags with a meaning of their own on a card (specification: NOVO = new, NAJPRODAVANIJE = top seller). */
@@ -57,7 +52,7 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
   const money = (amount: number, currency: string) => formatMoney({ amount, currency }, language);
   const href = productLink(product.slug, language);
   const badges = product.tags.filter((tag) => tag.code.toUpperCase() in badgeStyles);
-  const medium = image ? fittedSize(image, 'MediumSize') : cardSizes.MediumSize;
+  const medium = image ? fittedSize(image, 'MediumSize') : mediaSizes.MediumSize;
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
@@ -65,7 +60,7 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
         {image ? (
           <img
             src={mediaAtSize(image, 'MediumSize', apiKeyId)}
-            srcSet={`${mediaAtSize(image, 'SmallSize', apiKeyId)} 320w, ${mediaAtSize(image, 'MediumSize', apiKeyId)} 720w`}
+            srcSet={cardSrcSet(image, apiKeyId)}
             sizes="(min-width: 1024px) 320px, 50vw"
             width={medium.width}
             height={medium.height}

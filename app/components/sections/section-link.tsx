@@ -37,7 +37,7 @@ export function SectionButton({
       </Link>
     );
   return (
-    <a href={link.href} target="_blank" rel="noopener" className={classes}>
+    <a href={link.href} target="_blank" rel="noopener noreferrer" className={classes}>
       {link.label}
       {suffix}
       <span className="sr-only"> {t('content.newTab')}</span>

@@ -18,7 +18,7 @@ export function SponsorsSection({ settings, content, apiKeyId, headingLevel }: S
             <a
               href={logo.url}
               target="_blank"
-              rel="noopener"
+              rel="noopener noreferrer"
               aria-label={t('content.sponsorLink', { name: logo.name })}
               className="flex h-24 w-44 items-center justify-center rounded-2xl border border-slate-200 bg-white p-4 transition hover:border-teal-600 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-teal-700"
             >
