@@ -6,7 +6,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
 import type { ApiTransport } from './lib/api-client.ts';
-import { type AppSettings, apiTransportContext, appSettingsContext } from './lib/context.ts';
+import { type AppSettings, apiTransportContext, appSettingsContext, cspNonceContext } from './lib/context.ts';
 
 export const streamTimeout = 5_000;
 
@@ -20,10 +20,20 @@ export { createRequestHandler } from 'react-router';
  * Called by the HTTP server for every page request. It lives in the build so that the context key
  * is the same object the loaders read.
  */
-export function createLoadContext({ api, settings }: { api: ApiTransport; settings: AppSettings }) {
+export function createLoadContext({
+  api,
+  settings,
+  nonce,
+}: {
+  api: ApiTransport;
+  settings: AppSettings;
+  /** This response's Content-Security-Policy nonce: every script the document carries must have it. */
+  nonce: string;
+}) {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, api);
   context.set(appSettingsContext, settings);
+  context.set(cspNonceContext, nonce);
   return context;
 }
 
@@ -32,7 +42,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  const nonce = loadContext.get(cspNonceContext);
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -47,8 +59,9 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -13,13 +12,16 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
-import { CONSENT_COOKIE, type ConsentCategory, parseConsent, readCookie } from '../core/cookie-consent.ts';
+import { CONSENT_COOKIE, type ConsentCategory, parseConsent } from '../core/cookie-consent.ts';
+import { readCookie } from '../core/cookies.ts';
 import { languageOfPath, localeOf, type UiLanguage } from '../core/languages.ts';
 import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import type { TrackingIds } from '../core/tracking.ts';
+import { ConsentContext } from './components/consent-context.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
+import { MaintenancePage } from './components/maintenance-page.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
@@ -27,6 +29,7 @@ import { ToastProvider } from './components/toasts.tsx';
 import { TrackingScripts } from './components/tracking-scripts.tsx';
 import { createI18n } from './i18n/i18n.ts';
 import { appSettingsContext } from './lib/context.ts';
+import { maintenanceMiddleware } from './lib/maintenance.ts';
 import { requestApi, requestPath } from './lib/request-language.ts';
 import { rootRedirectTarget } from './lib/root-redirect.ts';
 import { loadShellData, type ShellData } from './lib/shell-data.ts';
@@ -47,11 +50,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [maintenanceMiddleware];
+
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
   const detected = await api.post<{
     apiKeyId: number;
     site: { name: string };
+    origin: string;
     cmsLanguages: { code2: string }[];
   }>('v2/master/domainDetect');
   if (detected.errored)
@@ -66,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Back-office users may browse during maintenance; that check arrives with accounts.
   const settings = args.context.get(appSettingsContext);
   const maintenance = settings.maintenance;
-  const origin = settings.publicUrl ?? new URL(args.request.url).origin;
+  const origin = detected.data.origin;
   const [shell, options] = await Promise.all([
     loadShellData(api, detected.data.apiKeyId),
     api.get<{ key: string; value: unknown }[]>('v1/cms/option/filter', {
@@ -89,7 +95,7 @@ export async function loader(args: Route.LoaderArgs) {
     facebookPixelId: option.get('FacebookPixelId'),
   };
   const rootData: RootData = { language, origin, site, consent, maintenance, shell, tracking };
-  return data(rootData, maintenance ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
+  return rootData;
 }
 
 /** Root data is per language (menus, footer texts, store), so switching language must reload it. */
@@ -108,20 +114,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = languageOfPath(location.pathname);
   const i18n = useMemo(() => createI18n(language), [language]);
   const [consent, setConsent] = useState<ConsentCategory[] | null | undefined>(rootData?.consent);
+  // End-to-end tests wait for this mark before they interact: a click that lands before hydration is
+  // undone on a controlled input. Set in an effect, so the server's HTML never carries it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  const maintenance = rootData?.maintenance ?? false;
   return (
     <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta property="og:locale" content={localeOf[language].replace('-', '_')} />
-        <Meta />
+        {/* The maintenance page names itself; the matched route's title and description would not fit. */}
+        {!maintenance && <Meta />}
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
         <I18nextProvider i18n={i18n}>
-          <ToastProvider>{children}</ToastProvider>
-          {rootData && consent === null && <CookieBanner onAccept={setConsent} />}
-          {rootData && consent && <TrackingScripts ids={rootData.tracking} consent={consent} />}
+          <ConsentContext value={consent ?? null}>
+            <ToastProvider>{children}</ToastProvider>
+          </ConsentContext>
+          {rootData && !maintenance && consent === null && <CookieBanner onAccept={setConsent} />}
+          {rootData && !maintenance && consent && (
+            <TrackingScripts ids={rootData.tracking} consent={consent} />
+          )}
         </I18nextProvider>
         <ScrollRestoration />
         <Scripts />
@@ -131,7 +148,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  if (loaderData.maintenance) return <Maintenance />;
+  if (loaderData.maintenance)
+    return <MaintenancePage shell={loaderData.shell} siteName={loaderData.site.name} />;
   return (
     <>
       <SiteHeader
@@ -145,20 +163,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Maintenance() {
-  const { t } = useTranslation();
-  return (
-    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-6 text-center">
-      <h1 className="text-3xl font-bold text-teal-800">{t('maintenance.title')}</h1>
-      <p className="mt-4 text-lg">{t('maintenance.text')}</p>
-    </main>
-  );
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const rootData = useRouteLoaderData<typeof loader>('root');
+  // A route's own 404 during maintenance shows the maintenance page too (the middleware sets 503).
+  if (rootData?.maintenance) return <MaintenancePage shell={rootData.shell} siteName={rootData.site.name} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = notFound ? t('errors.notFoundTitle') : t('errors.genericTitle');

@@ -5,18 +5,22 @@ import { type RouteKey, routeTable } from '../core/route-table.ts';
 /**
  * Screens that have a route module; each gets one route per language from the route table. The
  * catch-all page route comes from the table too (`/:slug`): React Router ranks static segments above
- * dynamic ones, so `/objave` is the blog and `/o-nama` a page.
+ * dynamic ones, so `/objave` is the blog and `/o-nama` a page. Paths match case-sensitively: `/EN` or
+ * `/OBJAVE` is not another address of a screen (it reaches the page route and answers 404).
  */
 const screens: RouteKey[] = ['home', 'page', 'blog', 'event', 'confirmEmail', 'search', 'shop', 'product'];
 
 const localized = screens.flatMap((key) =>
   uiLanguages.map((language) =>
-    route(routeTable[key][language], `routes/${key}.tsx`, { id: `${key}.${language}` }),
+    route(routeTable[key][language], `routes/${key}.tsx`, { id: `${key}.${language}`, caseSensitive: true }),
   ),
 );
 
 export default [
   ...localized,
-  route('newsletter-signup', 'routes/newsletter-signup.tsx', { id: 'newsletter-signup' }),
+  route('newsletter-signup', 'routes/newsletter-signup.tsx', {
+    id: 'newsletter-signup',
+    caseSensitive: true,
+  }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/client-address.ts';
+import { isValidStorageKey } from './storage/file-storage.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -24,8 +26,13 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: redisUrl.optional(),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(10_000),
+  CACHE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  CACHE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Demo site, content and accounts with published passwords; on by default only outside production. */
+  SEED_DEMO: booleanFlag.optional(),
+  /** The name of the site a production start creates in an empty database. */
+  SITE_NAME: z.string().trim().min(1).max(120).default('Shop'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -37,14 +44,95 @@ const envSchema = z.object({
     .min(1024)
     .default(50 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Writes (API and form posts) per client address per minute, on top of the general limit. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** Largest accepted form post (cookie consent, newsletter and other page forms), in bytes. */
+  FORM_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Origins (scheme://host[:port]) other than the shop's own that may call the API from a browser. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const origins = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(origin);
+        } catch {}
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/+$/, '')) {
+          context.addIssue({
+            code: 'custom',
+            message: `"${origin}" is not an origin such as https://app.example.com`,
+          });
+          return z.NEVER;
+        }
+      }
+      return origins.map((origin) => origin.replace(/\/+$/, ''));
+    }),
   MAINTENANCE_MODE: booleanFlag.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
+  /** Media in an S3-compatible bucket instead of DATA_DIR/media; the other S3_ settings need it. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://minio.internal:9000' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** A folder inside the bucket, e.g. `shop/media`; stored as `shop/media/` or the empty string. */
+  S3_PREFIX: z
+    .string()
+    .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+    .refine((value) => value === '' || isValidStorageKey(value), 'must be a relative path such as shop/media')
+    .transform((value) => (value ? `${value}/` : ''))
+    .default(''),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
+
+/** Settings that only make sense together: checked after each variable is valid on its own. */
+function s3Issues(relevant: Record<string, string>): { variable: string; message: string }[] {
+  const issues: { variable: string; message: string }[] = [];
+  const others = Object.keys(relevant).filter((key) => key.startsWith('S3_') && key !== 'S3_BUCKET');
+  if (!relevant.S3_BUCKET && others.length > 0) {
+    issues.push({ variable: 'S3_BUCKET', message: `must be set when ${others.join(', ')} is set` });
+  }
+  if (Boolean(relevant.S3_ACCESS_KEY_ID) !== Boolean(relevant.S3_SECRET_ACCESS_KEY)) {
+    const missing = relevant.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    issues.push({ variable: missing, message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  return issues;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   dataDir: string;
   mediaDir: string;
   outboxDir: string;
@@ -79,9 +167,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
+  const combinationIssues = s3Issues(relevant);
+  if (combinationIssues.length > 0) throw new ConfigError(combinationIssues);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? parsed.data.NODE_ENV !== 'production',
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     outboxDir: path.join(dataDir, 'outbox'),

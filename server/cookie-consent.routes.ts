@@ -6,6 +6,7 @@ import {
   consentCategories,
   serializeConsent,
 } from '../core/cookie-consent.ts';
+import { serializeCookie } from '../core/cookies.ts';
 import { safeRedirectTarget } from '../core/links.ts';
 
 /**
@@ -23,14 +24,13 @@ export function cookieConsentRoutes(options: { secure: boolean }) {
     const chosen = values.filter((value): value is ConsentCategory =>
       (consentCategories as readonly string[]).includes(value),
     );
-    const cookie = [
-      `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(chosen))}`,
-      'Path=/',
-      `Max-Age=${CONSENT_MAX_AGE_SECONDS}`,
-      'SameSite=Lax',
-      options.secure ? 'Secure' : '',
-    ].filter(Boolean);
-    c.header('Set-Cookie', cookie.join('; '));
+    c.header(
+      'Set-Cookie',
+      serializeCookie(CONSENT_COOKIE, serializeConsent(chosen), {
+        maxAgeSeconds: CONSENT_MAX_AGE_SECONDS,
+        secure: options.secure,
+      }),
+    );
     const returnTo = typeof form.returnTo === 'string' ? form.returnTo : '/';
     return c.redirect(safeRedirectTarget(returnTo), 303);
   });

@@ -1,18 +1,33 @@
 import { randomUUID } from 'node:crypto';
+import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ServerBuild } from 'react-router';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware } from './api/context-middleware.ts';
+import { inputDataException } from './api/database-errors.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
 import { ApiError, errorBody } from './api/errors.ts';
 import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import { cookieConsentRoutes } from './cookie-consent.routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
+import { isCrossOriginWrite, isSafeMethod } from './http/cross-origin.ts';
+import { idempotency } from './http/idempotency.ts';
+import { createMethodTable, createWriteTable } from './http/method-table.ts';
+import {
+  baseSecurityHeaders,
+  createNonce,
+  documentCsp,
+  resourceCsp,
+  securityHeaderOptions,
+  staticPageCsp,
+} from './http/security-headers.ts';
+import { redactText } from './logger.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
@@ -36,8 +51,13 @@ export type HttpDeps = Deps & {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
+/** A log line keeps this much of a path and query; a 100 kB query says nothing more. */
+const MAX_LOGGED_PATH = 2048;
+/** Request headers a browser on an allowed origin may send to the API (the specification's and ours). */
+const CORS_REQUEST_HEADERS =
+  'Content-Type, Accept, Language, StoreId, SiteId, ApiKey, AccessToken, Authorization, Idempotency-Key, X-Request-Id';
 /** Query parameters that may carry secrets and are blanked in logs. */
-const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode|email)=)[^&]*/gi;
 
 export function createServices(deps: Deps) {
   return {
@@ -53,37 +73,95 @@ export function createServices(deps: Deps) {
 
 export type Services = ReturnType<typeof createServices>;
 
-function clientAddress(c: Parameters<Parameters<Hono['use']>[1]>[0]): string | undefined {
+/**
+ * What the server passes as bindings to its own in-process calls (loaders and actions reaching the
+ * API): the address of the visitor whose request caused them. External requests never carry it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Hono's fetch takes environment bindings of any shape
+type FetchHandler = (request: Request, env?: any) => Response | Promise<Response>;
+
+export type InternalCall = { internal: { clientAddress: string | undefined } };
+
+function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
+    // app.request() in tests and in-process calls have no socket.
     return undefined;
   }
+}
+
+/** The 405 of the API: the path exists, the method does not. */
+function methodNotAllowed(allowed: string[]) {
+  return new ApiError(405, 'METHOD_NOT_ALLOWED', `This path answers ${allowed.join(', ')}.`);
+}
+
+/**
+ * The node:http listener for the app. Node-server's Request and Response replace the global ones
+ * (its default): its light request object is then a real `Request`, which body limits, React
+ * Router and `new Request(request, …)` need (with the globals kept, any request without
+ * Content-Length failed with 500).
+ */
+export function createNodeListener(app: { fetch: FetchHandler }) {
+  return getRequestListener(app.fetch, {
+    // A request node-server cannot turn into a `Request` (a GET with a body, a malformed Host) never
+    // reaches the app; it still gets the API's error format.
+    errorHandler: (error) => {
+      // node-server's own refusal, or a Host that makes the request URL invalid (`1.4813211764936762`).
+      const malformed =
+        (error as Error | undefined)?.name === 'RequestError' ||
+        (error as NodeJS.ErrnoException | undefined)?.code === 'ERR_INVALID_URL';
+      const failure = malformed
+        ? new ApiError(400, 'BAD_REQUEST', 'The request is malformed.')
+        : new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.');
+      return Response.json(errorBody(failure), { status: failure.status });
+    },
+  });
 }
 
 export function createHttpApp(deps: HttpDeps) {
   const { config, logger, cache, database } = deps;
   const services = createServices(deps);
   const app = new Hono<ApiEnv>();
+  const securityOptions = securityHeaderOptions(config);
+  const securityHeaders = baseSecurityHeaders(securityOptions);
+  /** Other origins allowed to call the API and post forms: the configured ones and the public URL. */
+  const trustedOrigins = [
+    ...config.CORS_ORIGINS,
+    ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+  ];
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
     const started = performance.now();
-    await next();
+    // A Host header that makes the request URL invalid (`599863496077041500000`) would break every
+    // `new URL(request.url)` down the line, React Router's included.
+    if (!URL.canParse(c.req.url)) {
+      c.res = c.json(errorBody(new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.')), 400);
+    } else {
+      await next();
+    }
     c.header('x-request-id', requestId);
-    const url = new URL(c.req.url);
+    const pathAndQuery = c.req.url.replace(/^[a-z]+:\/\/[^/]*/i, '');
     logger.info(
       {
         reqId: requestId,
         method: c.req.method,
-        path: (url.pathname + url.search).replace(SECRET_PARAMS, '$1[redacted]'),
+        path: redactText(pathAndQuery.slice(0, MAX_LOGGED_PATH).replace(SECRET_PARAMS, '$1[redacted]')),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       'request',
     );
+  });
+
+  app.use(async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
+    if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', resourceCsp);
   });
 
   // Documents, JSON and XML go out gzipped when the client takes it (the client build is compressed
@@ -101,43 +179,142 @@ export function createHttpApp(deps: HttpDeps) {
       );
       return c.json(errorBody(apiError), apiError.status);
     }
+    // A value the database refused that validation should have refused first: the client still gets
+    // a 400, and the log says which gap to close.
+    const dataException = inputDataException(error);
+    if (dataException) {
+      logger.error({ reqId: c.get('requestId'), err: error }, 'a value reached the database unvalidated');
+      return c.json(
+        errorBody(new ApiError(400, 'INVALID_VALUE', 'A value in the request is not valid.')),
+        400,
+      );
+    }
     logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json(errorBody(new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.')), 500);
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
-    const checks = await Promise.all([
+    const [databaseState, cacheState] = await Promise.all([
       database.ping().then(
-        () => ['database', 'ok'] as const,
-        () => ['database', 'unreachable'] as const,
+        () => 'ok' as const,
+        () => 'unreachable' as const,
       ),
+      // Bounded: the cache answers its ping within its command timeout, reachable or not.
       cache.ping().then(
-        () => ['cache', 'ok'] as const,
-        () => ['cache', 'unreachable'] as const,
+        () => 'ok' as const,
+        () => 'unreachable' as const,
       ),
     ]);
-    const ready = checks.every(([, state]) => state === 'ok');
+    // Without the cache a process still serves everything from the database, so it stays in the load
+    // balancer's rotation (200, "degraded"); taking every process out because Redis is down would turn
+    // a slower site into no site. Only a process that cannot reach its database is not ready.
+    const status = databaseState !== 'ok' ? 'not ready' : cacheState !== 'ok' ? 'degraded' : 'ready';
     return c.json(
-      { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) },
-      ready ? 200 : 503,
+      { status, checks: { database: databaseState, cache: cacheState } },
+      databaseState === 'ok' ? 200 : 503,
     );
   });
+
+  // The visitor's address: from the socket (or trusted proxies), or, for the server's own in-process
+  // calls, from the visitor request that caused them.
+  app.use(async (c, next) => {
+    const internal = (c.env as Partial<InternalCall> | undefined)?.internal;
+    c.set('internal', internal !== undefined);
+    c.set(
+      'clientAddress',
+      internal
+        ? internal.clientAddress
+        : resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), config.TRUST_PROXY),
+    );
+    await next();
+  });
+  /** Counts external requests only: an in-process call belongs to a visitor request already counted. */
+  const rateLimitAddress = (c: Context) => {
+    if (c.get('internal')) return undefined;
+    const address = c.get('clientAddress');
+    return address ? rateLimitKey(address) : undefined;
+  };
+
+  // Every request that changes something, to the API or as a form post: refused when another site's
+  // page sends it (cross-site request forgery), and counted in the per-client write budget.
+  let writeTable: ReturnType<typeof createWriteTable> | undefined;
+  /** Whether an API request is a write: its operation says so in the OpenAPI document (built once). */
+  const isApiWrite = (c: Context) => {
+    writeTable ??= createWriteTable(
+      (openApiDocument().paths ?? {}) as Parameters<typeof createWriteTable>[0],
+    );
+    return writeTable.writes(c.req.method, c.req.path.replace(/^\/api/, ''));
+  };
+  const writeLimit = rateLimit(cache, config.RATE_LIMIT_WRITES_PER_MINUTE, rateLimitAddress, {
+    bucket: 'writes',
+  });
+  app.use(async (c, next) => {
+    if (isSafeMethod(c.req.method) || c.get('internal')) return next();
+    const isApi = c.req.path.startsWith('/api/');
+    if (isCrossOriginWrite(c.req.raw.headers, trustedOrigins)) {
+      const message = 'Requests from other sites that change data are refused.';
+      if (isApi) throw new ApiError(403, 'CROSS_ORIGIN_REQUEST', message);
+      return c.text(message, 403);
+    }
+    if (isApi) return isApiWrite(c) ? writeLimit(c, next) : next();
+    try {
+      return await writeLimit(c, next);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return c.text(error.message, 429);
+      throw error;
+    }
+  });
+
+  const bodyTooLarge = (limit: number) =>
+    new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 
   const api = createApiRouter();
   api.use(
     '*',
+    async (c, next) => {
+      if (c.req.method !== 'OPTIONS') return next();
+      // Preflight and plain OPTIONS: what the path answers, and CORS headers for allowed origins.
+      const allowed = methodTable.allowed(c.req.path.replace(/^\/api/, ''));
+      if (allowed.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such API route.');
+      c.header('Allow', allowed.join(', '));
+      const origin = c.req.header('origin');
+      if (origin && config.CORS_ORIGINS.includes(origin)) {
+        c.header('Access-Control-Allow-Origin', origin);
+        c.header('Access-Control-Allow-Methods', allowed.join(', '));
+        c.header('Access-Control-Allow-Headers', CORS_REQUEST_HEADERS);
+        c.header('Access-Control-Max-Age', '600');
+      }
+      c.header('Vary', 'Origin');
+      return c.body(null, 204);
+    },
+    async (c, next) => {
+      await next();
+      const origin = c.req.header('origin');
+      if (origin && config.CORS_ORIGINS.includes(origin)) {
+        c.res.headers.set('Access-Control-Allow-Origin', origin);
+        c.res.headers.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After');
+        c.res.headers.append('Vary', 'Origin');
+      }
+    },
+    async (c, next) => {
+      // A method the path does not answer is refused before anything reads the body.
+      const allowed = methodTable.allowed(c.req.path.replace(/^\/api/, ''));
+      if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+        c.header('Allow', allowed.join(', '));
+        throw methodNotAllowed(allowed);
+      }
+      await next();
+    },
     bodyLimit({
       maxSize: config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `The request body is larger than ${config.BODY_LIMIT_BYTES} bytes.`,
-        );
+      onError: (c) => {
+        c.header('Connection', 'close');
+        throw bodyTooLarge(config.BODY_LIMIT_BYTES);
       },
     }),
-    rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, clientAddress),
+    rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, rateLimitAddress),
+    idempotency(deps.db, logger, isApiWrite),
     contextMiddleware(services.sites),
   );
   api.route('/', siteRoutes(services.sites));
@@ -146,6 +323,7 @@ export function createHttpApp(deps: HttpDeps) {
   api.route('/', cmsRoutes(services.cms, services.finder));
   api.route('/', eventsRoutes(services.events));
   api.route('/', searchRoutes(services.search));
+  const methodTable = createMethodTable(api.routes);
 
   // Routes are fixed once the app is built, so the document is generated on first request only.
   let openApiCache: ReturnType<typeof api.getOpenAPI31Document> | undefined;
@@ -157,14 +335,32 @@ export function createHttpApp(deps: HttpDeps) {
         version: '1',
         description:
           'Every call takes the headers language, storeId, siteId and apiKey (optional: the Host decides the site). ' +
-          'Success: {"data": ...}. Failure: {"error": {"code", "statusCode", "payload": {"message", "field"}}}.',
+          'Success: {"data": ...}. Failure: {"error": {"code", "statusCode", "payload": {"message", "field"}}}. ' +
+          'Operations marked x-writes (and every PUT, PATCH, DELETE) change data: they take an Idempotency-Key ' +
+          'header that makes a retry return the first answer, and count against the per-client write limit.',
       },
       servers: [{ url: '/api' }],
     }));
   app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
-  app.get('/api/docs', (c) => c.html(renderApiDocsPage(openApiDocument())));
+  app.get('/api/docs', (c) => {
+    c.header('Content-Security-Policy', staticPageCsp);
+    return c.html(renderApiDocsPage(openApiDocument()));
+  });
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND', 'No such API route.')), 404));
+
+  // Form posts (the cookie banner, the newsletter and every page form) are small: a bounded body,
+  // refused with 413 before it is read when its declared length is too large.
+  app.use(async (c, next) => {
+    if (isSafeMethod(c.req.method) || c.req.path.startsWith('/api/')) return next();
+    return bodyLimit({
+      maxSize: config.FORM_BODY_LIMIT_BYTES,
+      onError: (inner) => {
+        inner.header('Connection', 'close');
+        return inner.text(bodyTooLarge(config.FORM_BODY_LIMIT_BYTES).message, 413);
+      },
+    })(c, next);
+  });
 
   app.route('/', mediaRoutes(deps));
   app.route('/', seoRoutes(deps, services.sites));
@@ -182,7 +378,8 @@ export function createHttpApp(deps: HttpDeps) {
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
           api: (path: string, init?: RequestInit) => Promise<Response>;
-          settings: { maintenance: boolean; publicUrl: string | null };
+          settings: { maintenance: boolean };
+          nonce: string;
         }) => unknown;
         createRequestHandler: (build: ServerBuild, mode: string) => NonNullable<typeof handler>;
       };
@@ -190,11 +387,11 @@ export function createHttpApp(deps: HttpDeps) {
       if (!handler || !config.isProduction) handler = entry.createRequestHandler(build, mode);
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
+      const internalCall: InternalCall = { internal: { clientAddress: c.get('clientAddress') } };
+      const nonce = createNonce();
       const loadContext = entry.createLoadContext({
-        settings: {
-          maintenance: config.MAINTENANCE_MODE,
-          publicUrl: config.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
-        },
+        nonce,
+        settings: { maintenance: config.MAINTENANCE_MODE },
         // Loaders reach the API in-process, with the visitor's cookies and host, through the same routes.
         api: (path, init = {}) => {
           const headers = new Headers(init.headers);
@@ -203,10 +400,13 @@ export function createHttpApp(deps: HttpDeps) {
             if (value && !headers.has(name)) headers.set(name, value);
           }
           headers.set('x-request-id', c.get('requestId'));
-          return Promise.resolve(app.request(path, { ...init, headers }));
+          return Promise.resolve(app.request(path, { ...init, headers }, internalCall));
         },
       });
-      return handler!(incoming, loadContext);
+      const response = await handler!(incoming, loadContext);
+      if (response.headers.get('content-type')?.startsWith('text/html'))
+        response.headers.set('Content-Security-Policy', documentCsp(nonce, securityOptions));
+      return response;
     });
   }
 

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
 import type { ServerBuild } from 'react-router';
 import type { Cache } from './cache/cache.ts';
 import { MemoryCache } from './cache/memory-cache.ts';
@@ -11,8 +10,12 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { createHttpApp } from './http.ts';
+import { ensureSite, hasBackofficeUser } from './db/seed/bootstrap.ts';
+import { answerClientErrors } from './http/client-error.ts';
+import { baseSecurityHeaders, resourceCsp, securityHeaderOptions } from './http/security-headers.ts';
+import { createHttpApp, createNodeListener } from './http.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { createConfiguredStorage } from './storage/configured-storage.ts';
 
 export type RunningServer = {
   port: number;
@@ -46,14 +49,30 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const logger = createLogger(config.LOG_LEVEL);
   const { database, lock } = await openConfiguredDatabase(config, logger);
   for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
+  const storage = createConfiguredStorage(config);
   if (config.SEED_DEMO) {
     // Loaded only when needed: the seed brings image generation that a serving process never uses.
     const { seedDemo } = await import('./db/seed/seed.ts');
-    const result = await seedDemo(database.db, { mediaDir: config.mediaDir });
+    const result = await seedDemo(database.db, { storage });
     if (result.seeded) logger.info({ ms: result.ms }, 'demo content loaded');
+  } else {
+    const { created } = await ensureSite(database.db, config);
+    if (created) logger.info({ name: config.SITE_NAME }, 'site created (no demo content: SEED_DEMO is off)');
+  }
+  if (!(await hasBackofficeUser(database.db))) {
+    logger.warn(
+      'No back-office user yet. Create the first one with: npm run user:create -- --email you@example.com' +
+        (database.engine === 'pglite'
+          ? ' (stop the shop first: the embedded database allows one process)'
+          : ''),
+    );
   }
   const cache: Cache = config.REDIS_URL
-    ? new RedisCache(config.REDIS_URL)
+    ? new RedisCache(config.REDIS_URL, {
+        commandTimeoutMs: config.CACHE_TIMEOUT_MS,
+        connectTimeoutMs: config.CACHE_CONNECT_TIMEOUT_MS,
+        logger,
+      })
     : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES });
 
   let getServerBuild: () => Promise<ServerBuild>;
@@ -73,11 +92,24 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     getServerBuild = async () => build;
   }
 
-  const { app } = createHttpApp({ config, logger, cache, db: database.db, database, getServerBuild });
-  const honoListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  const { app } = createHttpApp({
+    config,
+    logger,
+    cache,
+    storage,
+    db: database.db,
+    database,
+    getServerBuild,
+  });
+  const honoListener = createNodeListener(app);
   const staticRoot = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
   const { serveStatic } = await import('./static-files.ts');
-  const serveClientFile = options.dev ? undefined : serveStatic(staticRoot);
+  const serveClientFile = options.dev
+    ? undefined
+    : serveStatic(staticRoot, [
+        ...baseSecurityHeaders(securityHeaderOptions(config)),
+        ['Content-Security-Policy', resourceCsp],
+      ]);
 
   const http = await import('node:http');
   const server = http.createServer((req, res) => {
@@ -86,6 +118,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     honoListener(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -114,6 +147,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
       server.closeAllConnections();
       await closeVite?.();
       await cache.close();
+      storage.close();
       await database.close();
       await lock?.release();
       logger.info('stopped');

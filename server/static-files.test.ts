@@ -30,7 +30,7 @@ describe('serveStatic', () => {
     fs.writeFileSync(path.join(root, 'assets', 'entry-abc.js'), script);
     fs.writeFileSync(path.join(root, 'robots.txt'), 'tiny');
     fs.writeFileSync(path.join(root, 'logo.png'), Buffer.alloc(2048, 7));
-    const serve = serveStatic(root);
+    const serve = serveStatic(root, [['X-Content-Type-Options', 'nosniff']]);
     server = http.createServer((req, res) => {
       if (!serve(req, res)) {
         res.statusCode = 404;
@@ -75,6 +75,7 @@ describe('serveStatic', () => {
 
     const plain = await get('/assets/entry-abc.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.body.toString()).toBe(script);
   });
 

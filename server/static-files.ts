@@ -46,7 +46,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  * (brotli at its highest quality and gzip) and answered by the request's Accept-Encoding. Files are
  * looked up in an index made at start, so a request path can never reach outside the build folder.
  */
-export function serveStatic(root: string) {
+export function serveStatic(root: string, extraHeaders: readonly [string, string][] = []) {
+  const commonHeaders = Object.fromEntries(extraHeaders.map(([name, value]) => [name.toLowerCase(), value]));
   const files = new Map<string, StaticFile>();
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
@@ -86,6 +87,7 @@ export function serveStatic(root: string) {
     const encoding = hit.br ? chooseEncoding(req.headers['accept-encoding']) : undefined;
     const body = encoding ? (hit[encoding] ?? hit.body) : hit.body;
     res.writeHead(200, {
+      ...commonHeaders,
       'content-type': hit.type,
       'content-length': body.length,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',

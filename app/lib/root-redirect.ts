@@ -1,4 +1,4 @@
-import { readCookie } from '../../core/cookie-consent.ts';
+import { readCookie } from '../../core/cookies.ts';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { LANGUAGE_COOKIE } from './language-switch.ts';

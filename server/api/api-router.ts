@@ -2,7 +2,16 @@ import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { validationError } from './errors.ts';
 import type { RequestContext } from './request-context.ts';
 
-export type ApiEnv = { Variables: { ctx: RequestContext; requestId: string } };
+export type ApiEnv = {
+  Variables: {
+    ctx: RequestContext;
+    requestId: string;
+    /** The visitor's address (socket peer, or what trusted proxies report); undefined in tests without a socket. */
+    clientAddress: string | undefined;
+    /** The server's own in-process call made while rendering a page or running a form action. */
+    internal: boolean;
+  };
+};
 
 /** Every API module builds its routes on this, so that validation failures share one format. */
 export function createApiRouter() {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { expect, test } from './fixtures.ts';
-import { spawnServer, waitUntilReady } from './server-process.ts';
+import { startServerProcess } from './support/server-process.ts';
 
 let dataDir: string;
 test.beforeEach(() => {
@@ -14,38 +14,31 @@ test.afterEach(() => {
 });
 
 test('a second server on the same data directory exits at once, and the first keeps serving', async () => {
-  const first = spawnServer(dataDir, 3201);
+  const first = await startServerProcess({ dataDir });
+  let code: number | null;
   try {
-    await waitUntilReady(first);
-    const second = spawnServer(dataDir, 3202);
-    const code = await Promise.race([
-      second.exited,
-      new Promise((resolve) => setTimeout(() => resolve('timeout'), 15_000)),
-    ]);
-    expect(code).toBe(2);
-    expect(second.output()).toContain('Another server process is already using the data directory');
-    const ready = await fetch('http://127.0.0.1:3201/readyz');
-    expect(ready.status).toBe(200);
-    const home = await fetch('http://127.0.0.1:3201/');
-    expect(home.status).toBe(200);
+    await expect(startServerProcess({ dataDir, readyTimeoutMs: 15_000 })).rejects.toThrow(
+      /exited with 2 before it was ready:[\s\S]*Another server process is already using the data directory/,
+    );
+    expect((await fetch(`${first.baseUrl}/readyz`)).status).toBe(200);
+    expect((await fetch(`${first.baseUrl}/`)).status).toBe(200);
   } finally {
-    first.child.kill('SIGTERM');
+    code = await first.stop();
   }
   // SIGTERM is a graceful stop: connections drain, the database closes, the exit code is 0.
-  expect(await first.exited).toBe(0);
+  expect(code).toBe(0);
 });
 
 test('kill -9 during a stream of writes loses no acknowledged write', async () => {
   test.setTimeout(180_000);
-  const subscribe = (port: number, email: string) =>
-    fetch(`http://127.0.0.1:${port}/api/v1/marketing/newsletter/subscribe`, {
+  const subscribe = (baseUrl: string, email: string) =>
+    fetch(`${baseUrl}/api/v1/marketing/newsletter/subscribe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email }),
     });
 
-  const server = spawnServer(dataDir, 3203);
-  await waitUntilReady(server);
+  const server = await startServerProcess({ dataDir });
   const acknowledged: string[] = [];
   let stop = false;
   let counter = 0;
@@ -53,7 +46,7 @@ test('kill -9 during a stream of writes loses no acknowledged write', async () =
     while (!stop) {
       const email = `reader${counter++}@example.com`;
       try {
-        const response = await subscribe(3203, email);
+        const response = await subscribe(server.baseUrl, email);
         if (response.status === 200) acknowledged.push(email);
       } catch {
         // the connection died with the process: this write was never acknowledged
@@ -68,36 +61,57 @@ test('kill -9 during a stream of writes loses no acknowledged write', async () =
   await writers;
   expect(acknowledged.length).toBeGreaterThan(10);
 
-  const restarted = spawnServer(dataDir, 3204);
+  const restarted = await startServerProcess({ dataDir });
   try {
-    await waitUntilReady(restarted);
     const lost: string[] = [];
     for (const email of acknowledged) {
-      const response = await subscribe(3204, email);
+      const response = await subscribe(restarted.baseUrl, email);
       const body = (await response.json()) as { data?: { alreadySubscribed?: boolean } };
       if (!body.data?.alreadySubscribed) lost.push(email);
     }
     expect(lost).toEqual([]);
   } finally {
-    restarted.child.kill('SIGTERM');
-    await restarted.exited;
+    await restarted.stop();
   }
 });
 
-test('maintenance mode replaces every page with the maintenance message, with status 503', async ({
+test('maintenance mode answers every page with the branded maintenance page: 503, Retry-After, no-store', async ({
   page,
 }) => {
-  const server = spawnServer(dataDir, 3205, { MAINTENANCE_MODE: 'true' });
+  test.setTimeout(180_000);
+  const server = await startServerProcess({ dataDir, env: { MAINTENANCE_MODE: 'true' } });
   try {
-    await waitUntilReady(server);
-    const hr = await page.goto('http://127.0.0.1:3205/');
-    expect(hr?.status()).toBe(503);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.hr.maintenance.title);
-    const en = await page.goto('http://127.0.0.1:3205/en');
-    expect(en?.status()).toBe(503);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs.en.maintenance.title);
+    const site = (await (
+      await fetch(`${server.baseUrl}/api/v2/master/domainDetect`, { method: 'POST' })
+    ).json()) as {
+      data: { site: { name: string } };
+    };
+    for (const [language, path] of [
+      ['hr', '/'],
+      ['en', '/en'],
+      ['hr', '/o-nama'],
+      ['en', '/en/no-such-page'],
+    ] as const) {
+      const response = await page.goto(`${server.baseUrl}${path}`);
+      expect(response?.status(), path).toBe(503);
+      const headers = response?.headers() ?? {};
+      expect(Number(headers['retry-after']), path).toBeGreaterThan(0);
+      expect(headers['cache-control'], path).toContain('no-store');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogs[language].maintenance.title);
+      await expect(page.getByText(catalogs[language].maintenance.text)).toBeVisible();
+      await expect(page.getByText(site.data.site.name, { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`${catalogs[language].maintenance.title} | ${site.data.site.name}`);
+      const logo = page.getByTestId('maintenance-logo');
+      await expect(logo).toBeVisible();
+      expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(
+        true,
+      );
+      // Nothing else of the shop: no navigation, footer, search or cookie notice.
+      await expect(page.getByRole('navigation')).toHaveCount(0);
+      await expect(page.locator('header, footer, form')).toHaveCount(0);
+    }
   } finally {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await server.stop();
   }
 });

@@ -10,6 +10,8 @@ process.env.HOST = '127.0.0.1';
 process.env.NODE_ENV = 'production';
 process.env.LOG_LEVEL ??= 'warn';
 process.env.RATE_LIMIT_PER_MINUTE ??= '0';
+process.env.RATE_LIMIT_WRITES_PER_MINUTE ??= '0';
+process.env.SEED_DEMO = 'true';
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

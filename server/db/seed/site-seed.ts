@@ -19,6 +19,21 @@ export async function seedReferenceData(db: Db) {
   await db.insert(currencies).values(currencyRows).onConflictDoNothing();
 }
 
+/** Options of a new site: the CMS option keys of the specification with neutral defaults. */
+export function defaultSiteOptions(name: string): Record<string, unknown> {
+  return {
+    ...demoSiteOptions(),
+    CopyrightText: {
+      hr: `© {year} ${name}. Sva prava pridržana.`,
+      en: `© {year} ${name}. All rights reserved.`,
+    },
+    InstagramHashtags: [],
+    SendEmailTo: '',
+    SendGdprTo: '',
+    EnvironmentVariable: 'production',
+  };
+}
+
 /** Options of the demo site: the CMS option keys of the specification with believable values. */
 export function demoSiteOptions(): Record<string, unknown> {
   return {
@@ -76,23 +91,77 @@ export function demoSiteOptions(): Record<string, unknown> {
 
 export type DemoSite = { siteId: number; storeIds: { hr: number; en: number } };
 
+type SiteSpec = {
+  name: string;
+  url: string;
+  apiKeyToken: string;
+  subdomain: string;
+  domains: { name: string; host: string; isPrimary: boolean }[];
+  /** The Croatian store's display currency: HRK for the demo (the specification's case), else EUR. */
+  croatianCurrencyId: number;
+  guestCheckout: number;
+  options: Record<string, unknown>;
+};
+
 export async function seedDemoSite(db: Db): Promise<DemoSite> {
+  return insertSite(db, {
+    name: 'Učionica za roditelje',
+    url: 'http://localhost:3000',
+    apiKeyToken: 'demo-site-public-key',
+    subdomain: 'ucionica',
+    domains: [
+      { name: 'Local development', host: 'localhost', isPrimary: true },
+      { name: 'Loopback', host: '127.0.0.1', isPrimary: false },
+    ],
+    croatianCurrencyId: 52,
+    // The demo site lets guests check out (DECISIONS.md); the setting's own default stays 0.
+    guestCheckout: 1,
+    options: demoSiteOptions(),
+  });
+}
+
+/**
+ * The site a production start creates in an empty database: its name and public address from the
+ * configuration, Croatian and English with euro stores, the default options, and no content, no
+ * catalogue and no accounts (the first back-office user is made with `npm run user:create`).
+ */
+export async function seedProductionSite(
+  db: Db,
+  options: { name: string; url: string; apiKeyToken: string },
+): Promise<DemoSite> {
+  const host = new URL(options.url).hostname.toLowerCase();
+  const local = ['localhost', '127.0.0.1'];
+  return insertSite(db, {
+    name: options.name,
+    url: options.url,
+    apiKeyToken: options.apiKeyToken,
+    subdomain: host.split('.')[0] ?? 'shop',
+    domains: [
+      { name: 'Public', host, isPrimary: true },
+      ...local
+        .filter((candidate) => candidate !== host)
+        .map((candidate) => ({ name: 'Local', host: candidate, isPrimary: false })),
+    ],
+    croatianCurrencyId: 44,
+    guestCheckout: 0,
+    options: defaultSiteOptions(options.name),
+  });
+}
+
+async function insertSite(db: Db, spec: SiteSpec): Promise<DemoSite> {
   const [site] = await db
     .insert(sites)
     .values({
-      name: 'Učionica za roditelje',
-      url: 'http://localhost:3000',
-      apiKeyToken: 'demo-site-public-key',
+      name: spec.name,
+      url: spec.url,
+      apiKeyToken: spec.apiKeyToken,
       apiKeyId: 1,
-      subdomain: 'ucionica',
+      subdomain: spec.subdomain,
       externalUrls: {},
     })
     .returning({ id: sites.id });
   const siteId = site!.id;
-  await db.insert(siteDomains).values([
-    { siteId, name: 'Local development', host: 'localhost', isPrimary: true },
-    { siteId, name: 'Loopback', host: '127.0.0.1', isPrimary: false },
-  ]);
+  await db.insert(siteDomains).values(spec.domains.map((domain) => ({ siteId, ...domain })));
   const byCode = new Map(languageRows().map((language) => [language.code2, language.id]));
   const hrId = byCode.get('hr')!;
   const enId = byCode.get('en')!;
@@ -120,8 +189,8 @@ export async function seedDemoSite(db: Db): Promise<DemoSite> {
         siteId,
         name: 'Hrvatska',
         languageId: hrId,
-        currencyId: 52,
-        eurRate: '7.534500',
+        currencyId: spec.croatianCurrencyId,
+        eurRate: spec.croatianCurrencyId === 52 ? '7.534500' : '1',
         loyalty,
         isDefault: true,
       },
@@ -145,12 +214,11 @@ export async function seedDemoSite(db: Db): Promise<DemoSite> {
       },
     ])
     .returning({ id: stores.id });
-  // The demo site lets guests check out (DECISIONS.md); the setting's own default stays 0.
   await db
     .insert(checkoutSettings)
-    .values(storeRows.map((store) => ({ storeId: store.id, guestCheckout: 1 })));
+    .values(storeRows.map((store) => ({ storeId: store.id, guestCheckout: spec.guestCheckout })));
   await db
     .insert(siteOptions)
-    .values(Object.entries(demoSiteOptions()).map(([key, value]) => ({ siteId, key, value })));
+    .values(Object.entries(spec.options).map(([key, value]) => ({ siteId, key, value })));
   return { siteId, storeIds: { hr: storeRows[0]!.id, en: storeRows[1]!.id } };
 }

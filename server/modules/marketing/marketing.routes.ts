@@ -17,6 +17,7 @@ export function marketingRoutes(newsletter: NewsletterService) {
       method: 'post',
       path: '/v1/marketing/newsletter/subscribe',
       tags: ['marketing'],
+      'x-writes': true,
       summary:
         'Subscribe an e-mail address to the newsletter (an existing subscription is reported, not duplicated)',
       request: jsonBody(newsletterSubscribeInput),

@@ -9,6 +9,7 @@ import { blogPosts } from '../../db/seed/content/posts.ts';
 import { categories } from '../../db/seed/content/terms.ts';
 import { seedContent } from '../../db/seed/content-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { products, productTranslations } from '../catalogue/catalogue.schema.ts';
@@ -29,8 +30,9 @@ const QUOTED_SLUG = "djeca-i-'igra'";
 const post = blogPosts[0]!;
 const category = categories[0]!;
 
+/** As a browser asks: the Host header names one of the demo site's domains. */
 async function fetchText(url: string) {
-  const response = await t.app.request(url);
+  const response = await t.app.request(url, { headers: { host: 'localhost' } });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -82,8 +84,16 @@ beforeAll(async () => {
       scope: 'admin',
     })
     .returning({ id: users.id });
-  await seedContent(database.db, { siteId: demo.siteId, mediaDir, adminUserId: admin!.id });
-  await seedCatalogue(database.db, { siteId: demo.siteId, mediaDir, currencyIds: { eur: 44, hrk: 52 } });
+  await seedContent(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    adminUserId: admin!.id,
+  });
+  await seedCatalogue(database.db, {
+    siteId: demo.siteId,
+    storage: createLocalStorage(mediaDir),
+    currencyIds: { eur: 44, hrk: 52 },
+  });
   const [draft, quoted] = await database.db
     .insert(posts)
     .values([
@@ -206,7 +216,9 @@ describe('GET /en/sitemap.xml', () => {
 
   it('uses PUBLIC_URL for absolute addresses when it is configured', async () => {
     const other = createTestApp(database, { PUBLIC_URL: 'https://shop.example.com' });
-    const text = await (await other.app.request('/en/sitemap.xml')).text();
+    const text = await (
+      await other.app.request('/en/sitemap.xml', { headers: { host: 'localhost' } })
+    ).text();
     expectWellFormed(text);
     expect(text).toContain('<loc>https://shop.example.com/en</loc>');
     expect(text).not.toContain(ORIGIN);

@@ -13,11 +13,15 @@ export function seoRoutes(deps: Pick<Deps, 'db' | 'config'>, sitesService: SiteS
 
   const sitemap = async (c: Context, language: string): Promise<Response> => {
     const site = await service.siteForHost(c.req.header('host'));
-    const xml = site ? await service.sitemapXml(site, language, service.origin(c.req.url)) : undefined;
+    const xml = site
+      ? await service.sitemapXml(site, language, service.origin(site, c.req.header('host')))
+      : undefined;
     if (xml === undefined) return c.text('Not found', 404);
     return c.body(xml, 200, {
       'content-type': 'application/xml; charset=utf-8',
       'cache-control': CACHE_CONTROL,
+      // The links follow the host when it is one of the site's domains.
+      vary: 'Host',
     });
   };
 
@@ -30,9 +34,10 @@ export function seoRoutes(deps: Pick<Deps, 'db' | 'config'>, sitesService: SiteS
   router.get('/robots.txt', async (c) => {
     const site = await service.siteForHost(c.req.header('host'));
     if (!site) return c.text('Not found', 404);
-    return c.body(await service.robotsTxt(site, service.origin(c.req.url)), 200, {
+    return c.body(await service.robotsTxt(site, service.origin(site, c.req.header('host'))), 200, {
       'content-type': 'text/plain; charset=utf-8',
       'cache-control': CACHE_CONTROL,
+      vary: 'Host',
     });
   });
 

@@ -12,7 +12,7 @@ import {
 import { loadMedia } from '../catalogue/catalogue-reference.ts';
 import { posts, postTranslations, terms, termTranslations } from '../cms/cms.schema.ts';
 import { events, eventTranslations } from '../events/events.schema.ts';
-import { normalizeHost, type SiteService } from '../site/site.service.ts';
+import { normalizeHost, type SiteService, siteOrigin } from '../site/site.service.ts';
 import { buildSitemapXml, type SitemapEntry } from './sitemap-xml.ts';
 
 export type SiteMapOptions = { lastmod?: boolean; hreflang?: boolean; images?: boolean };
@@ -34,9 +34,9 @@ export function createSitemapService({ db, config }: Pick<Deps, 'db' | 'config'>
     return siteId ? sites.siteById(siteId) : undefined;
   }
 
-  /** PUBLIC_URL when configured, else the origin the request came to. */
-  function origin(requestUrl: string): string {
-    return (config.PUBLIC_URL ?? new URL(requestUrl).origin).replace(/\/+$/, '');
+  /** The origin of absolute links in the site's sitemaps: see `siteOrigin`. */
+  function origin(site: SiteInfo, hostHeader: string | undefined): string {
+    return siteOrigin(site, hostHeader, config.PUBLIC_URL);
   }
 
   /** The site's languages that the storefront has routes for, default language first. */

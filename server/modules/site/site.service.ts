@@ -24,7 +24,24 @@ export function normalizeHost(host: string | undefined | null): string {
   return withoutPort.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 }
 
-export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
+/** A Host header that is a plain host name or address with an optional port, nothing else. */
+const HOST_HEADER = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The scheme and host that absolute links (canonical, Open Graph, sitemaps, e-mails) use: the
+ * configured public URL; else the request's host when it is one of the site's own domains (with the
+ * scheme of the site's URL); else the site's URL. An arbitrary Host header never reaches a link.
+ */
+export function siteOrigin(site: SiteInfo, hostHeader: string | undefined, publicUrl: string | undefined) {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const siteUrl = new URL(site.url);
+  const host = hostHeader?.trim() ?? '';
+  if (HOST_HEADER.test(host) && site.domains.some((domain) => domain.host === normalizeHost(host)))
+    return `${siteUrl.protocol}//${host.toLowerCase()}`;
+  return siteUrl.origin;
+}
+
+export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cache' | 'config'>) {
   async function loadSite(siteId: number): Promise<SiteInfo | undefined> {
     const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
     if (!site) return undefined;
@@ -250,6 +267,8 @@ export function createSiteService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
   }
 
   return {
+    origin: (site: SiteInfo, hostHeader: string | undefined) =>
+      siteOrigin(site, hostHeader, config.PUBLIC_URL),
     domainConfig,
     siteById,
     siteIdForHost,

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../api/errors.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { idempotencyRequests } from '../modules/platform/idempotency.schema.ts';
+
+/** What a key may look like: a UUID or any other printable token of a sensible length. */
+const KEY = /^[\x21-\x7e]{8,255}$/;
+/** A retry within this time replays the first answer. */
+const KEEP_HOURS = 24;
+/** A request still `pending` after this long died with its process; a retry may run it again. */
+const ABANDONED_SECONDS = 60;
+
+/**
+ * Makes API writes safe to retry (the IETF `Idempotency-Key` draft, as Stripe and PayPal do it): the
+ * first request with a key runs and its answer is kept; a retry with the same key and body gets that
+ * answer again (`Idempotent-Replayed: true`) without running; a retry while the first still runs gets
+ * 409; the same key with another body gets 422. Only successful answers are kept: a refused or failed
+ * request (4xx, 5xx) leaves nothing behind, as Stripe does it, and a retry runs again. Without the
+ * header, nothing changes.
+ */
+export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined || !isWrite(c)) return next();
+    if (!KEY.test(key))
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Idempotency-Key: 8 to 255 printable characters.', {
+        field: 'Idempotency-Key',
+      });
+    const operation = `${c.req.method} ${c.req.path}`;
+    const body = await c.req.text();
+    const fingerprint = createHash('sha256').update(body).digest('hex');
+
+    const [claimed] = await db
+      .insert(idempotencyRequests)
+      .values({ key, operation, fingerprint })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyRequests.id });
+    if (!claimed) {
+      const replay = await existing(db, key, operation);
+      if (replay) {
+        if (replay.fingerprint !== fingerprint)
+          throw new ApiError(
+            422,
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was used for another request; use a new key for a new request.',
+            { field: 'Idempotency-Key' },
+          );
+        if (replay.state === 'done' && replay.responseStatus !== null) {
+          c.header('Idempotent-Replayed', 'true');
+          return c.body(replay.responseBody ?? '', replay.responseStatus as 200, {
+            'content-type': replay.responseType ?? 'application/json',
+          });
+        }
+        if (Date.now() - replay.createdAt.getTime() < ABANDONED_SECONDS * 1000) {
+          c.header('Retry-After', '1');
+          throw new ApiError(
+            409,
+            'IDEMPOTENCY_IN_PROGRESS',
+            'The first request with this key is still running.',
+          );
+        }
+      }
+      // Expired or abandoned: this request takes the key over and runs.
+      await db
+        .delete(idempotencyRequests)
+        .where(and(eq(idempotencyRequests.key, key), eq(idempotencyRequests.operation, operation)));
+      return idempotency(db, logger, isWrite)(c, next);
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      await release(db, claimed.id);
+      throw error;
+    }
+    const status = c.res.status;
+    if (status >= 400) {
+      await release(db, claimed.id);
+      return;
+    }
+    const responseBody = await c.res.clone().text();
+    await db
+      .update(idempotencyRequests)
+      .set({
+        state: 'done',
+        responseStatus: status,
+        responseBody,
+        responseType: c.res.headers.get('content-type'),
+      })
+      .where(eq(idempotencyRequests.id, claimed.id));
+    // Now and then, clear what no retry can use any more.
+    if (Math.random() < 0.01) {
+      await db
+        .delete(idempotencyRequests)
+        .where(lt(idempotencyRequests.createdAt, sql`now() - make_interval(hours => ${KEEP_HOURS})`))
+        .catch((error: unknown) => logger.warn({ err: error }, 'clearing old idempotency keys failed'));
+    }
+  };
+}
+
+async function existing(db: Db, key: string, operation: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyRequests)
+    .where(
+      and(
+        eq(idempotencyRequests.key, key),
+        eq(idempotencyRequests.operation, operation),
+        sql`${idempotencyRequests.createdAt} > now() - make_interval(hours => ${KEEP_HOURS})`,
+      ),
+    );
+  return row;
+}
+
+async function release(db: Db, id: number) {
+  await db.delete(idempotencyRequests).where(eq(idempotencyRequests.id, id));
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+
+/** Hosts the consent-gated tracking scripts talk to (core/tracking.ts loads them). */
+const trackingConnectHosts = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+  'https://*.facebook.com',
+  'https://*.facebook.net',
+];
+
+export type SecurityHeaderOptions = {
+  /** The shop is served over https (PUBLIC_URL): adds HSTS and upgrade-insecure-requests. */
+  https: boolean;
+  /** Development: Vite's hot-reload socket must be reachable. */
+  dev: boolean;
+};
+
+export const securityHeaderOptions = (config: { PUBLIC_URL?: string; isProduction: boolean }) => ({
+  https: config.PUBLIC_URL?.startsWith('https:') === true,
+  dev: !config.isProduction,
+});
+
+/** A fresh nonce for one document's scripts: 128 random bits, base64. */
+export const createNonce = () => randomBytes(16).toString('base64');
+
+/** Headers every response carries (a route's own value of the same header wins). */
+export function baseSecurityHeaders(options: SecurityHeaderOptions): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    // Popups of payment and social-login providers must still be able to talk back to the opener.
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+    [
+      'Permissions-Policy',
+      'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), browsing-topics=()',
+    ],
+  ];
+  if (options.https) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+/**
+ * The policy of an HTML document: scripts only with this response's nonce (and what they load:
+ * 'strict-dynamic' lets the app's module script import its chunks and add the consented tracking
+ * scripts), no plugins, no <base>, forms only to this origin, framed only by this origin.
+ */
+export function documentCsp(nonce: string, options: SecurityHeaderOptions): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'"],
+    // React writes style attributes (widths, transforms); they cannot carry a nonce.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', 'https:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", ...trackingConnectHosts, ...(options.dev ? ['ws:'] : [])],
+    ['frame-src', 'https://www.youtube-nocookie.com', 'https://www.googletagmanager.com'],
+    ['media-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'self'"],
+  ];
+  if (options.https) directives.push(['upgrade-insecure-requests']);
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
+
+/** Responses that are not documents run no scripts at all (an SVG or a JSON body opened directly). */
+export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+/** A static HTML page of our own without scripts (the API reference): styles inline, nothing else. */
+export const staticPageCsp =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
