@@ -388,7 +388,9 @@ export function createHttpApp(deps: HttpDeps) {
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
       const internalCall: InternalCall = { internal: { clientAddress: c.get('clientAddress') } };
-      const nonce = createNonce();
+      // No nonce in development (see documentCsp): a nonce the browser hides from the DOM would make
+      // React report a hydration mismatch on every development page.
+      const nonce = securityOptions.dev ? '' : createNonce();
       const loadContext = entry.createLoadContext({
         nonce,
         settings: { maintenance: config.MAINTENANCE_MODE },

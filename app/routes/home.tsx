@@ -23,19 +23,21 @@ export async function loader(args: Route.LoaderArgs) {
     type: 'website',
   };
   const flags = readPageFlags(new URL(args.request.url).searchParams);
-  return { language, title: post?.title ?? '', sections, sectionData, ...flags, seo };
+  const sectionMedia = sections.length > 0 ? (post?.sectionMedia ?? []) : [];
+  return { language, title: post?.title ?? '', sections, sectionMedia, sectionData, ...flags, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { title, sections, sectionData, language, mobileView } = loaderData;
+  const { title, sections, sectionMedia, sectionData, language, mobileView } = loaderData;
   return (
     <main id="main">
       <PageSections
         title={title || root?.site.name || ''}
         sections={sections}
+        media={sectionMedia}
         sectionData={sectionData}
         apiKeyId={root?.shell.apiKeyId ?? 0}
         language={language}

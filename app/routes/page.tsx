@@ -107,6 +107,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         <PageSections
           title={post.title}
           sections={post.sections}
+          media={post.sectionMedia ?? []}
           sectionData={sectionData}
           apiKeyId={apiKeyId}
           language={language}

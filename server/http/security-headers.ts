@@ -49,7 +49,11 @@ export function baseSecurityHeaders(options: SecurityHeaderOptions): [string, st
 export function documentCsp(nonce: string, options: SecurityHeaderOptions): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'"],
+    // Vite's development server injects inline scripts of its own and cannot nonce them all; the
+    // production build runs nonced scripts only.
+    options.dev
+      ? ['script-src', "'self'", "'unsafe-inline'", "'unsafe-eval'"]
+      : ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'"],
     // React writes style attributes (widths, transforms); they cannot carry a nonce.
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],

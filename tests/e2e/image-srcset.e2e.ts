@@ -34,6 +34,8 @@ for (const [screen, path] of [
   ['the shop (category images)', '/shop'],
   ['a category listing (product cards)', '/shop/knjige'],
   ['a product page (gallery)', `/en/product/${product.slug.en}`],
+  ['a page built from sections (team portraits)', '/tim'],
+  ['the home page (hero and sections)', '/en'],
 ] as const) {
   test(`on ${screen} every srcset width is the width of the image the browser loads`, async ({ page }) => {
     await page.goto(path);

@@ -11,6 +11,7 @@ import { ImageTextSection } from './image-text-section.tsx';
 import { LatestPostsSection } from './latest-posts-section.tsx';
 import { NewsletterSection } from './newsletter-section.tsx';
 import { RichTextSection } from './rich-text-section.tsx';
+import { type SectionMedia, SectionMediaProvider } from './section-media.tsx';
 import type { SectionProps } from './section-props.ts';
 import { SponsorsSection } from './sponsors-section.tsx';
 import { UpcomingEventsSection } from './upcoming-events-section.tsx';
@@ -42,6 +43,7 @@ export const leadingHero = (sections: PageSection[]) =>
 export function PageSections({
   title,
   sections,
+  media,
   sectionData,
   apiKeyId,
   language,
@@ -49,6 +51,8 @@ export function PageSections({
 }: {
   title: string;
   sections: PageSection[];
+  /** The images the sections name, with their sizes. */
+  media: SectionMedia[];
   sectionData: Record<number, SectionData>;
   apiKeyId: number;
   language: UiLanguage;
@@ -56,7 +60,7 @@ export function PageSections({
 }) {
   const heroIsTitle = leadingHero(sections);
   return (
-    <>
+    <SectionMediaProvider media={media}>
       {!heroIsTitle && <h1 className="sr-only">{title}</h1>}
       {sections.map((section, index) => {
         const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
@@ -85,6 +89,6 @@ export function PageSections({
           </div>
         );
       })}
-    </>
+    </SectionMediaProvider>
   );
 }

@@ -1,14 +1,19 @@
+import { mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
 import { mediaSrc } from '../../lib/shell-data.ts';
+import { imageAt } from '../product/product-media.ts';
+import { useSectionMedia } from './section-media.tsx';
 
-const sizes = {
-  SmallSize: { width: 320, height: 240 },
-  MediumSize: { width: 720, height: 576 },
-  LargeSize: { width: 1280, height: 720 },
+/** The sizes an image is offered in up to the one asked for, smallest first. */
+const offered = {
+  SmallSize: ['SmallSize'],
+  MediumSize: ['SmallSize', 'MediumSize'],
+  LargeSize: ['SmallSize', 'MediumSize', 'LargeSize'],
 } as const;
 
 /**
- * A media library image at a named size, with a smaller size offered to narrow screens. Width and
- * height reserve the space before the image arrives; `alt` is empty for decorative images.
+ * A media library image at a named size, with the smaller sizes offered to narrow screens. The page
+ * describes its images (`SectionMediaProvider`), so `srcset` names the widths the server really
+ * produces and width and height reserve the image's own shape; `alt` is empty for decorative images.
  */
 export function SectionImage({
   apiKeyId,
@@ -22,28 +27,26 @@ export function SectionImage({
 }: {
   apiKeyId: number;
   mediaId: number;
-  size: keyof typeof sizes;
+  size: keyof typeof offered;
   alt: string;
   name?: string;
   sizesAttribute?: string;
   eager?: boolean;
   className?: string;
 }) {
+  const media = useSectionMedia(mediaId);
   const file = name || alt || 'image';
-  const { width, height } = sizes[size];
-  const srcSet =
-    size === 'SmallSize'
-      ? undefined
-      : [
-          `${mediaSrc(apiKeyId, mediaId, 'SmallSize', file)} 320w`,
-          `${mediaSrc(apiKeyId, mediaId, 'MediumSize', file)} 720w`,
-          ...(size === 'LargeSize' ? [`${mediaSrc(apiKeyId, mediaId, 'LargeSize', file)} 1280w`] : []),
-        ].join(', ');
+  // Without the page's description (an image it does not know), the plain address and the size's box.
+  const urlAt = (named: keyof typeof offered) =>
+    media ? imageAt(media, named) : mediaSrc(apiKeyId, mediaId, named, file);
+  const { width, height } = (media && servedSize(media, size)) ?? mediaSizes[size];
+  const srcSet = media && offered[size].length > 1 ? mediaSrcSet(media, offered[size], urlAt) : undefined;
+  const multiple = srcSet?.includes(',') ? srcSet : undefined;
   return (
     <img
-      src={mediaSrc(apiKeyId, mediaId, size, file)}
-      srcSet={srcSet}
-      sizes={srcSet ? (sizesAttribute ?? '100vw') : undefined}
+      src={urlAt(size)}
+      srcSet={multiple}
+      sizes={multiple ? (sizesAttribute ?? '100vw') : undefined}
       width={width}
       height={height}
       alt={alt}

@@ -38,6 +38,7 @@ import {
   termTranslations,
 } from './cms.schema.ts';
 import { sanitizeHtml, sanitizeSectionContent } from './sanitize-html.ts';
+import { sectionMediaIds } from './section-content.ts';
 import { groupTexts, likePattern, paging, readLanguages, textFor, uiLanguage } from './translations.ts';
 
 const TTL_SECONDS = 60;
@@ -114,6 +115,8 @@ export type PostView = PostCard & {
     settings: Record<string, unknown>;
     content: Record<string, unknown>;
   }[];
+  /** The images the sections show, with their sizes (for `srcset` and the space they take). */
+  sectionMedia?: { id: number; url: string; width: number | null; height: number | null }[];
   relatedPosts?: PostCard[];
 };
 
@@ -613,7 +616,7 @@ export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'
           (async (): Promise<PostView> => ({
             ...card,
             body: sanitizeHtml(text.body),
-            sections: row.type === 'page' ? await pageSections(ctx, id) : [],
+            ...(await sectionsWithMedia(ctx, row.type === 'page' ? await pageSections(ctx, id) : [])),
             relatedPosts:
               row.type === 'post'
                 ? await postCards(
@@ -654,6 +657,14 @@ export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'
       .orderBy(desc(posts.publishedAt), desc(posts.id))
       .limit(RELATED_POSTS);
     return rows.map((row) => row.id);
+  }
+
+  async function sectionsWithMedia(ctx: RequestContext, sections: NonNullable<PostView['sections']>) {
+    const media = await loadMedia(db, ctx.site.apiKeyId, sectionMediaIds(sections));
+    return {
+      sections,
+      sectionMedia: [...media.values()].map(({ id, url, width, height }) => ({ id, url, width, height })),
+    };
   }
 
   async function pageSections(ctx: RequestContext, postId: number) {

@@ -118,6 +118,17 @@ const postSchema = postCardSchema
         }),
       )
       .optional(),
+    sectionMedia: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          url: z.string(),
+          width: z.number().int().nullable(),
+          height: z.number().int().nullable(),
+        }),
+      )
+      .optional()
+      .openapi({ description: 'The images the sections name, with their original sizes' }),
     relatedPosts: z.array(postCardSchema).optional(),
   })
   .openapi('Post');

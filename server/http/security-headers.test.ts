@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { baseSecurityHeaders, createNonce, documentCsp } from './security-headers.ts';
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split('; ')
+    .find((entry) => entry.startsWith(`${name} `) || entry === name)
+    ?.split(' ')
+    .slice(1);
+
+describe('documentCsp', () => {
+  it('runs only nonced scripts in production, without unsafe-inline, and locks plugins, base and framing', () => {
+    const nonce = createNonce();
+    const policy = documentCsp(nonce, { https: false, dev: false });
+    expect(directive(policy, 'script-src')).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"]);
+    expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    expect(directive(policy, 'base-uri')).toEqual(["'none'"]);
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'self'"]);
+    expect(directive(policy, 'upgrade-insecure-requests')).toBeUndefined();
+    expect(documentCsp(nonce, { https: true, dev: false })).toContain('upgrade-insecure-requests');
+  });
+
+  it('gives every response a nonce of its own', () => {
+    expect(createNonce()).not.toBe(createNonce());
+    expect(Buffer.from(createNonce(), 'base64')).toHaveLength(16);
+  });
+
+  it("lets Vite's own inline scripts run in development only", () => {
+    expect(directive(documentCsp('', { https: false, dev: true }), 'script-src')).toContain(
+      "'unsafe-inline'",
+    );
+  });
+});
+
+describe('baseSecurityHeaders', () => {
+  it('adds HSTS only over https', () => {
+    const names = (https: boolean) => baseSecurityHeaders({ https, dev: false }).map(([name]) => name);
+    expect(names(false)).not.toContain('Strict-Transport-Security');
+    expect(names(true)).toContain('Strict-Transport-Security');
+  });
+});
