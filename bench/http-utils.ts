@@ -120,6 +120,9 @@ export async function startShop(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    // The pages measured are the demo's; production starts without it unless asked.
+    SEED_DEMO: 'true',
     ...env,
   });
   return {

@@ -136,14 +136,13 @@ export function createHttpApp(deps: HttpDeps) {
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
     const started = performance.now();
-    // A Host header that makes the request URL invalid (`599863496077041500000`) would break every
-    // `new URL(request.url)` down the line, React Router's included.
-    if (!URL.canParse(c.req.url)) {
-      c.res = c.json(errorBody(new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.')), 400);
-    } else {
-      await next();
-    }
-    c.header('x-request-id', requestId);
+    await next();
+    const headers = c.res.headers;
+    headers.set('x-request-id', requestId);
+    // Every response: the hardening headers, unless the route set its own value.
+    for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
+    if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', resourceCsp);
+    if (!logger.isLevelEnabled('info')) return;
     const pathAndQuery = c.req.url.replace(/^[a-z]+:\/\/[^/]*/i, '');
     logger.info(
       {
@@ -155,13 +154,6 @@ export function createHttpApp(deps: HttpDeps) {
       },
       'request',
     );
-  });
-
-  app.use(async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
-    if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', resourceCsp);
   });
 
   // Documents, JSON and XML go out gzipped when the client takes it (the client build is compressed
@@ -216,23 +208,21 @@ export function createHttpApp(deps: HttpDeps) {
     );
   });
 
-  // The visitor's address: from the socket (or trusted proxies), or, for the server's own in-process
-  // calls, from the visitor request that caused them.
-  app.use(async (c, next) => {
+  /** The server's own in-process call, made while rendering a page or running a form action. */
+  const isInternal = (c: Context) => (c.env as Partial<InternalCall> | undefined)?.internal !== undefined;
+  /**
+   * The visitor's address: the socket's peer (or what trusted proxies report), or, for an in-process
+   * call, the address of the visitor request that caused it. Worked out only where it is needed.
+   */
+  const clientAddressOf = (c: Context): string | undefined => {
     const internal = (c.env as Partial<InternalCall> | undefined)?.internal;
-    c.set('internal', internal !== undefined);
-    c.set(
-      'clientAddress',
-      internal
-        ? internal.clientAddress
-        : resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), config.TRUST_PROXY),
-    );
-    await next();
-  });
+    if (internal) return internal.clientAddress;
+    return resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), config.TRUST_PROXY);
+  };
   /** Counts external requests only: an in-process call belongs to a visitor request already counted. */
   const rateLimitAddress = (c: Context) => {
-    if (c.get('internal')) return undefined;
-    const address = c.get('clientAddress');
+    if (isInternal(c)) return undefined;
+    const address = clientAddressOf(c);
     return address ? rateLimitKey(address) : undefined;
   };
 
@@ -250,7 +240,7 @@ export function createHttpApp(deps: HttpDeps) {
     bucket: 'writes',
   });
   app.use(async (c, next) => {
-    if (isSafeMethod(c.req.method) || c.get('internal')) return next();
+    if (isSafeMethod(c.req.method) || isInternal(c)) return next();
     const isApi = c.req.path.startsWith('/api/');
     if (isCrossOriginWrite(c.req.raw.headers, trustedOrigins)) {
       const message = 'Requests from other sites that change data are refused.';
@@ -273,38 +263,28 @@ export function createHttpApp(deps: HttpDeps) {
   api.use(
     '*',
     async (c, next) => {
-      if (c.req.method !== 'OPTIONS') return next();
-      // Preflight and plain OPTIONS: what the path answers, and CORS headers for allowed origins.
-      const allowed = methodTable.allowed(c.req.path.replace(/^\/api/, ''));
-      if (allowed.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such API route.');
-      c.header('Allow', allowed.join(', '));
       const origin = c.req.header('origin');
-      if (origin && config.CORS_ORIGINS.includes(origin)) {
-        c.header('Access-Control-Allow-Origin', origin);
-        c.header('Access-Control-Allow-Methods', allowed.join(', '));
-        c.header('Access-Control-Allow-Headers', CORS_REQUEST_HEADERS);
-        c.header('Access-Control-Max-Age', '600');
+      const corsOrigin = origin && config.CORS_ORIGINS.includes(origin) ? origin : undefined;
+      if (c.req.method === 'OPTIONS') {
+        // Preflight and plain OPTIONS: what the path answers, and CORS headers for allowed origins.
+        const allowed = methodTable.allowed(c.req.path.replace(/^\/api/, ''));
+        if (allowed.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such API route.');
+        c.header('Allow', allowed.join(', '));
+        if (corsOrigin) {
+          c.header('Access-Control-Allow-Origin', corsOrigin);
+          c.header('Access-Control-Allow-Methods', allowed.join(', '));
+          c.header('Access-Control-Allow-Headers', CORS_REQUEST_HEADERS);
+          c.header('Access-Control-Max-Age', '600');
+        }
+        c.header('Vary', 'Origin');
+        return c.body(null, 204);
       }
-      c.header('Vary', 'Origin');
-      return c.body(null, 204);
-    },
-    async (c, next) => {
       await next();
-      const origin = c.req.header('origin');
-      if (origin && config.CORS_ORIGINS.includes(origin)) {
-        c.res.headers.set('Access-Control-Allow-Origin', origin);
+      if (corsOrigin) {
+        c.res.headers.set('Access-Control-Allow-Origin', corsOrigin);
         c.res.headers.set('Access-Control-Expose-Headers', 'X-Request-Id, Retry-After');
         c.res.headers.append('Vary', 'Origin');
       }
-    },
-    async (c, next) => {
-      // A method the path does not answer is refused before anything reads the body.
-      const allowed = methodTable.allowed(c.req.path.replace(/^\/api/, ''));
-      if (allowed.length > 0 && !allowed.includes(c.req.method)) {
-        c.header('Allow', allowed.join(', '));
-        throw methodNotAllowed(allowed);
-      }
-      await next();
     },
     bodyLimit({
       maxSize: config.BODY_LIMIT_BYTES,
@@ -347,7 +327,13 @@ export function createHttpApp(deps: HttpDeps) {
     return c.html(renderApiDocsPage(openApiDocument()));
   });
   app.route('/api', api);
-  app.all('/api/*', (c) => c.json(errorBody(new ApiError(404, 'NOT_FOUND', 'No such API route.')), 404));
+  // No route answered: a known path with another method (405 with Allow), else an unknown path.
+  app.all('/api/*', (c) => {
+    const allowed = methodTable.allowed(c.req.path.replace(/^\/api/, ''));
+    if (allowed.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No such API route.');
+    c.header('Allow', allowed.join(', '));
+    throw methodNotAllowed(allowed);
+  });
 
   // Form posts (the cookie banner, the newsletter and every page form) are small: a bounded body,
   // refused with 413 before it is read when its declared length is too large.
@@ -374,6 +360,9 @@ export function createHttpApp(deps: HttpDeps) {
     const mode = config.isProduction ? 'production' : 'development';
     let handler: ((request: Request, context: unknown) => Promise<Response>) | undefined;
     app.all('*', async (c) => {
+      // A Host header that makes the request URL invalid (`599863496077041500000`) would make React
+      // Router's `new URL(request.url)` throw.
+      if (!URL.canParse(c.req.url)) throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
       const build = await getServerBuild();
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
@@ -387,7 +376,7 @@ export function createHttpApp(deps: HttpDeps) {
       if (!handler || !config.isProduction) handler = entry.createRequestHandler(build, mode);
       const incoming = c.req.raw;
       const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
-      const internalCall: InternalCall = { internal: { clientAddress: c.get('clientAddress') } };
+      const internalCall: InternalCall = { internal: { clientAddress: clientAddressOf(c) } };
       // No nonce in development (see documentCsp): a nonce the browser hides from the DOM would make
       // React report a hydration mismatch on every development page.
       const nonce = securityOptions.dev ? '' : createNonce();

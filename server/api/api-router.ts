@@ -6,10 +6,6 @@ export type ApiEnv = {
   Variables: {
     ctx: RequestContext;
     requestId: string;
-    /** The visitor's address (socket peer, or what trusted proxies report); undefined in tests without a socket. */
-    clientAddress: string | undefined;
-    /** The server's own in-process call made while rendering a page or running a form action. */
-    internal: boolean;
   };
 };
 
