@@ -5,8 +5,13 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { RouterContextProvider, ServerRouter } from 'react-router';
-import type { ApiTransport } from './lib/api-client.ts';
-import { type AppSettings, apiTransportContext, appSettingsContext, cspNonceContext } from './lib/context.ts';
+import type { ContractCaller } from '../core/contract.ts';
+import {
+  type AppSettings,
+  appSettingsContext,
+  contractCallerContext,
+  cspNonceContext,
+} from './lib/context.ts';
 
 export const streamTimeout = 5_000;
 
@@ -21,17 +26,18 @@ export { createRequestHandler } from 'react-router';
  * is the same object the loaders read.
  */
 export function createLoadContext({
-  api,
+  call,
   settings,
   nonce,
 }: {
-  api: ApiTransport;
+  /** The API's handlers, called in-process as the visitor whose request is being rendered. */
+  call: ContractCaller;
   settings: AppSettings;
   /** This response's Content-Security-Policy nonce: every script the document carries must have it. */
   nonce: string;
 }) {
   const context = new RouterContextProvider();
-  context.set(apiTransportContext, api);
+  context.set(contractCallerContext, call);
   context.set(appSettingsContext, settings);
   context.set(cspNonceContext, nonce);
   return context;

@@ -19,6 +19,7 @@ import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import type { TrackingIds } from '../core/tracking.ts';
+import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
@@ -32,7 +33,7 @@ import { appSettingsContext } from './lib/context.ts';
 import { maintenanceMiddleware } from './lib/maintenance.ts';
 import { requestApi, requestPath } from './lib/request-language.ts';
 import { rootRedirectTarget } from './lib/root-redirect.ts';
-import { loadShellData, type ShellData } from './lib/shell-data.ts';
+import { type ShellData, shellData } from './lib/shell-data.ts';
 
 export type SiteSummary = { name: string; allowedLanguages: string[] };
 export type RootData = {
@@ -54,47 +55,40 @@ export const middleware: Route.MiddlewareFunction[] = [maintenanceMiddleware];
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
-  const detected = await api.post<{
-    apiKeyId: number;
-    site: { name: string };
-    origin: string;
-    cmsLanguages: { code2: string }[];
-  }>('v2/master/domainDetect');
-  if (detected.errored)
-    throw new Response(detected.error.message, { status: detected.error.statusCode || 500 });
-  const site: SiteSummary = {
-    name: detected.data.site.name,
-    allowedLanguages: detected.data.cmsLanguages.map((entry) => entry.code2),
-  };
+  const result = await api.call(storefrontShell);
+  if (result.errored) throw new Response(result.error.message, { status: result.error.statusCode || 500 });
+  const shell = result.data;
+  const site: SiteSummary = { name: shell.site.name, allowedLanguages: shell.site.languages };
   // Routes exist for every UI language, but a site serves only the languages it allows.
   if (!site.allowedLanguages.includes(language)) throw new Response(null, { status: 404 });
   const consent = parseConsent(readCookie(args.request.headers.get('cookie'), CONSENT_COOKIE));
   // Back-office users may browse during maintenance; that check arrives with accounts.
   const settings = args.context.get(appSettingsContext);
   const maintenance = settings.maintenance;
-  const origin = detected.data.origin;
-  const [shell, options] = await Promise.all([
-    loadShellData(api, detected.data.apiKeyId),
-    api.get<{ key: string; value: unknown }[]>('v1/cms/option/filter', {
-      query: { keys: 'RootRedirect,DetectLanguage,GoogleAnalyticsId,GoogleTagManagerId,FacebookPixelId' },
-    }),
-  ]);
-  const option = new Map((options.errored ? [] : options.data).map((entry) => [entry.key, entry.value]));
+  const option = shell.options;
   const redirectTo = rootRedirectTarget({
     pathname: requestPath(args.request),
-    rootRedirect: option.get('RootRedirect'),
-    detectLanguage: option.get('DetectLanguage'),
+    rootRedirect: option.RootRedirect,
+    detectLanguage: option.DetectLanguage,
     allowedLanguages: site.allowedLanguages,
     cookieHeader: args.request.headers.get('cookie'),
     acceptLanguage: args.request.headers.get('accept-language'),
   });
   if (redirectTo && !maintenance) throw redirect(redirectTo, 302);
   const tracking: TrackingIds = {
-    googleAnalyticsId: option.get('GoogleAnalyticsId'),
-    googleTagManagerId: option.get('GoogleTagManagerId'),
-    facebookPixelId: option.get('FacebookPixelId'),
+    googleAnalyticsId: option.GoogleAnalyticsId,
+    googleTagManagerId: option.GoogleTagManagerId,
+    facebookPixelId: option.FacebookPixelId,
   };
-  const rootData: RootData = { language, origin, site, consent, maintenance, shell, tracking };
+  const rootData: RootData = {
+    language,
+    origin: shell.site.origin,
+    site,
+    consent,
+    maintenance,
+    shell: shellData(shell),
+    tracking,
+  };
   return rootData;
 }
 

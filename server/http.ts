@@ -6,11 +6,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ServerBuild } from 'react-router';
+import type { ContractCaller } from '../core/contract.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware } from './api/context-middleware.ts';
+import { createContractRouter } from './api/contract-router.ts';
 import { inputDataException } from './api/database-errors.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
 import { ApiError, errorBody } from './api/errors.ts';
+import { createInProcessCaller } from './api/in-process-caller.ts';
 import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import { cookieConsentRoutes } from './cookie-consent.routes.ts';
@@ -33,6 +36,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
+import { createShellService } from './modules/cms/shell.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
@@ -60,11 +64,14 @@ const CORS_REQUEST_HEADERS =
 const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode|email)=)[^&]*/gi;
 
 export function createServices(deps: Deps) {
+  const sites = createSiteService(deps);
+  const cms = createCmsContentService(deps);
   return {
-    sites: createSiteService(deps),
+    sites,
     newsletter: createNewsletterService(deps),
     catalogue: createCatalogueService(deps),
-    cms: createCmsContentService(deps),
+    cms,
+    shell: createShellService(deps, cms, sites),
     finder: createFinderService(deps),
     events: createEventsService(deps),
     search: createSearchService(deps),
@@ -73,20 +80,14 @@ export function createServices(deps: Deps) {
 
 export type Services = ReturnType<typeof createServices>;
 
-/**
- * What the server passes as bindings to its own in-process calls (loaders and actions reaching the
- * API): the address of the visitor whose request caused them. External requests never carry it.
- */
 // biome-ignore lint/suspicious/noExplicitAny: Hono's fetch takes environment bindings of any shape
 type FetchHandler = (request: Request, env?: any) => Response | Promise<Response>;
-
-export type InternalCall = { internal: { clientAddress: string | undefined } };
 
 function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
-    // app.request() in tests and in-process calls have no socket.
+    // app.request() in tests has no socket.
     return undefined;
   }
 }
@@ -208,21 +209,16 @@ export function createHttpApp(deps: HttpDeps) {
     );
   });
 
-  /** The server's own in-process call, made while rendering a page or running a form action. */
-  const isInternal = (c: Context) => (c.env as Partial<InternalCall> | undefined)?.internal !== undefined;
   /**
-   * The visitor's address: the socket's peer (or what trusted proxies report), or, for an in-process
-   * call, the address of the visitor request that caused it. Worked out only where it is needed.
+   * The visitor's address: the socket's peer, or what trusted proxies report. Worked out only where
+   * it is needed. (Loaders' calls to the API never pass through here: they are made in-process.)
    */
-  const clientAddressOf = (c: Context): string | undefined => {
-    const internal = (c.env as Partial<InternalCall> | undefined)?.internal;
-    if (internal) return internal.clientAddress;
-    return resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), config.TRUST_PROXY);
-  };
-  /** Counts external requests only: an in-process call belongs to a visitor request already counted. */
   const rateLimitAddress = (c: Context) => {
-    if (isInternal(c)) return undefined;
-    const address = clientAddressOf(c);
+    const address = resolveClientAddress(
+      socketAddress(c),
+      c.req.header('x-forwarded-for'),
+      config.TRUST_PROXY,
+    );
     return address ? rateLimitKey(address) : undefined;
   };
 
@@ -240,7 +236,7 @@ export function createHttpApp(deps: HttpDeps) {
     bucket: 'writes',
   });
   app.use(async (c, next) => {
-    if (isSafeMethod(c.req.method) || isInternal(c)) return next();
+    if (isSafeMethod(c.req.method)) return next();
     const isApi = c.req.path.startsWith('/api/');
     if (isCrossOriginWrite(c.req.raw.headers, trustedOrigins)) {
       const message = 'Requests from other sites that change data are refused.';
@@ -297,12 +293,21 @@ export function createHttpApp(deps: HttpDeps) {
     idempotency(deps.db, logger, isApiWrite),
     contextMiddleware(services.sites),
   );
-  api.route('/', siteRoutes(services.sites));
-  api.route('/', marketingRoutes(services.newsletter));
-  api.route('/', catalogueRoutes(services.catalogue));
-  api.route('/', cmsRoutes(services.cms, services.finder));
-  api.route('/', eventsRoutes(services.events));
-  api.route('/', searchRoutes(services.search));
+  // Every call comes from its contract; outside production every answer is checked against it.
+  const contracts = createContractRouter({ checkOutput: !config.isProduction });
+  siteRoutes(contracts.implement, services.sites);
+  marketingRoutes(contracts.implement, services.newsletter);
+  catalogueRoutes(contracts.implement, services.catalogue);
+  cmsRoutes(contracts.implement, services.cms, services.finder, services.shell);
+  eventsRoutes(contracts.implement, services.events);
+  searchRoutes(contracts.implement, services.search);
+  api.route('/', contracts.router);
+  const inProcessCaller = createInProcessCaller({
+    implementations: contracts.implementations,
+    sites: services.sites,
+    logger,
+    checkOutput: !config.isProduction,
+  });
   const methodTable = createMethodTable(api.routes);
 
   // Routes are fixed once the app is built, so the document is generated on first request only.
@@ -366,7 +371,7 @@ export function createHttpApp(deps: HttpDeps) {
       const build = await getServerBuild();
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
-          api: (path: string, init?: RequestInit) => Promise<Response>;
+          call: ContractCaller;
           settings: { maintenance: boolean };
           nonce: string;
         }) => unknown;
@@ -375,24 +380,14 @@ export function createHttpApp(deps: HttpDeps) {
       // In development every request may bring a new build; in production the handler is made once.
       if (!handler || !config.isProduction) handler = entry.createRequestHandler(build, mode);
       const incoming = c.req.raw;
-      const forwarded = ['cookie', 'host', 'user-agent', 'accept-language', 'x-request-id'];
-      const internalCall: InternalCall = { internal: { clientAddress: clientAddressOf(c) } };
       // No nonce in development (see documentCsp): a nonce the browser hides from the DOM would make
       // React report a hydration mismatch on every development page.
       const nonce = securityOptions.dev ? '' : createNonce();
       const loadContext = entry.createLoadContext({
         nonce,
         settings: { maintenance: config.MAINTENANCE_MODE },
-        // Loaders reach the API in-process, with the visitor's cookies and host, through the same routes.
-        api: (path, init = {}) => {
-          const headers = new Headers(init.headers);
-          for (const name of forwarded) {
-            const value = incoming.headers.get(name);
-            if (value && !headers.has(name)) headers.set(name, value);
-          }
-          headers.set('x-request-id', c.get('requestId'));
-          return Promise.resolve(app.request(path, { ...init, headers }, internalCall));
-        },
+        // Loaders call the API's handlers in-process, as this visitor (host, cookies), without HTTP.
+        call: inProcessCaller(incoming.headers, c.get('requestId')),
       });
       const response = await handler!(incoming, loadContext);
       if (response.headers.get('content-type')?.startsWith('text/html'))
@@ -401,5 +396,5 @@ export function createHttpApp(deps: HttpDeps) {
     });
   }
 
-  return { app, services };
+  return { app, services, inProcessCaller };
 }

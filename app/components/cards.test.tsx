@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { PostCard as PostCardData } from '../../server/modules/cms/cms-content.service.ts';
+import type { PostCard as PostCardData } from '../../server/modules/cms/cms.contract.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { EventCard, type EventRecord, eventDateText, eventTimeText } from './event-card.tsx';
 import { PostCard } from './post-card.tsx';

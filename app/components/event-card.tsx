@@ -3,12 +3,9 @@ import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import { eventLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
-import type { EventsService } from '../../server/modules/events/events.service.ts';
+import type { EventRecord } from '../../server/modules/events/events.contract.ts';
 
-/** One record of `v1/calendar/event/public/filter` (the page's `get` adds the description). */
-export type EventRecord = Awaited<ReturnType<EventsService['filter']>>['records'][number] & {
-  description?: string;
-};
+export type { EventRecord };
 
 /** The date line of an event: the editor's text when there is one, else the formatted start. */
 export function eventDateText(

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage } from '../../core/languages.ts';
 import { formatDate } from '../../core/money.ts';
-import type { PostCard as PostCardData } from '../../server/modules/cms/cms-content.service.ts';
+import type { PostCard as PostCardData } from '../../server/modules/cms/cms.contract.ts';
 
 /** Category titles of a post as the card shows them: 'Parenting / Resilience'. */
 export const categoryLine = (post: Pick<PostCardData, 'terms'>) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, normalizeFailure } from './api-client.ts';
+import { z } from 'zod';
+import { defineContract } from '../../core/contract.ts';
+import { createApiClient, createFetchCaller, normalizeFailure } from './api-client.ts';
 
 describe('normalizeFailure', () => {
   it('reads the server error format', () => {
@@ -22,33 +24,86 @@ describe('normalizeFailure', () => {
   });
 });
 
-describe('createApiClient', () => {
-  it('sends the language header and query, and unwraps data', async () => {
-    const seen: { url: string; headers: Headers }[] = [];
+const optionFilter = defineContract({
+  method: 'get',
+  path: '/v1/cms/option/filter',
+  tags: ['test'],
+  summary: 'test',
+  query: z.object({ keys: z.string().optional(), empty: z.string().optional() }),
+  output: z.object({ ok: z.number() }),
+});
+const tree = defineContract({
+  method: 'get',
+  path: '/v1/cms/navigation/tree/{id}',
+  tags: ['test'],
+  summary: 'test',
+  params: z.object({ id: z.string() }),
+  output: z.array(z.unknown()),
+});
+const subscribe = defineContract({
+  method: 'post',
+  path: '/v1/marketing/newsletter/subscribe',
+  tags: ['test'],
+  summary: 'test',
+  writes: true,
+  body: z.object({ email: z.string() }),
+  output: z.object({ email: z.string() }),
+});
+
+describe('the fetch caller', () => {
+  it('builds the URL from the contract, sends language and store, and unwraps data', async () => {
+    const seen: { url: string; init: RequestInit }[] = [];
     const client = createApiClient(
-      async (url, init) => {
-        seen.push({ url, headers: new Headers(init?.headers) });
+      createFetchCaller(async (url, init) => {
+        seen.push({ url: String(url), init: init ?? {} });
         return new Response(JSON.stringify({ data: { ok: 1 } }), { status: 200 });
-      },
+      }),
       { language: 'en', storeId: 2 },
     );
-    const result = await client.get<{ ok: number }>('v1/cms/option/filter', {
-      query: { keys: 'Logo', empty: '' },
-    });
+    const result = await client.call(optionFilter, { query: { keys: 'Logo', empty: '' } });
     expect(result).toEqual({ data: { ok: 1 }, errored: false });
     expect(seen[0]!.url).toBe('/api/v1/cms/option/filter?keys=Logo');
-    expect(seen[0]!.headers.get('language')).toBe('en');
-    expect(seen[0]!.headers.get('storeId')).toBe('2');
+    const headers = new Headers(seen[0]!.init.headers);
+    expect(headers.get('language')).toBe('en');
+    expect(headers.get('storeId')).toBe('2');
+    expect(seen[0]!.init.method).toBe('GET');
+    expect(seen[0]!.init.body).toBeUndefined();
+
+    await client.call(tree, { params: { id: 'a/b c' } });
+    expect(seen[1]!.url).toBe('/api/v1/cms/navigation/tree/a%2Fb%20c');
+
+    await client.call(subscribe, { body: { email: 'a@b.hr' } });
+    expect(seen[2]!.init.method).toBe('POST');
+    expect(seen[2]!.init.body).toBe('{"email":"a@b.hr"}');
+    expect(new Headers(seen[2]!.init.headers).get('content-type')).toBe('application/json');
   });
-  it('reports a failed transport as status 0 with errored set', async () => {
-    const client = createApiClient(
-      async () => {
+
+  it('reports a failed transport as status 0 with errored set, and the error format of a 4xx', async () => {
+    const down = createApiClient(
+      createFetchCaller(async () => {
         throw new TypeError('fetch failed');
-      },
+      }),
       { language: 'hr' },
     );
-    const result = await client.post('v1/x');
-    expect(result.errored).toBe(true);
-    expect(result.errored && result.error.message).toBe('fetch failed');
+    const failed = await down.call(subscribe, { body: { email: 'x' } });
+    expect(failed.errored && failed.error.message).toBe('fetch failed');
+
+    const refusing = createApiClient(
+      createFetchCaller(async () =>
+        Response.json(
+          {
+            error: {
+              code: 'VALIDATION_ERROR',
+              statusCode: 400,
+              payload: { message: 'email: bad', field: 'email' },
+            },
+          },
+          { status: 400 },
+        ),
+      ),
+      { language: 'hr' },
+    );
+    const refused = await refusing.call(subscribe, { body: { email: 'x' } });
+    expect(refused.errored && refused.error).toMatchObject({ statusCode: 400, field: 'email' });
   });
 });

@@ -1,15 +1,13 @@
-/** Sends a request to the API: in-process on the server, fetch over HTTP in the browser. */
-export type ApiTransport = (path: string, init?: RequestInit) => Promise<Response>;
-
-export type ApiFailure = { message: string; statusCode: number; code?: string; field?: string; raw: unknown };
-export type ApiResult<T> = { data: T; errored: false } | { data: null; errored: true; error: ApiFailure };
-
-type CallOptions = {
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-};
+import {
+  type ApiFailure,
+  type ApiResult,
+  type CallOptions,
+  type Contract,
+  type ContractCaller,
+  type ContractInput,
+  type ContractOutput,
+  contractUrl,
+} from '../../core/contract.ts';
 
 /**
  * Shapes any failure the way the specification's normaliser does: the server's error format first,
@@ -39,27 +37,21 @@ export function normalizeFailure(status: number, statusText: string, body: unkno
   return { message: statusText || 'An error occurred', statusCode: status || 500, raw: body };
 }
 
-export function createApiClient(transport: ApiTransport, defaults: { language: string; storeId?: number }) {
-  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(options.query ?? {})) {
-      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-    }
-    const url = `/api/${path.replace(/^\//, '')}${search.size > 0 ? `?${search}` : ''}`;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      language: defaults.language,
-      ...options.headers,
-    };
-    if (defaults.storeId) headers.storeId = String(defaults.storeId);
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+/** The browser's caller: the contract's method and URL over fetch, the answer's `data` unwrapped. */
+export function createFetchCaller(fetchImpl: typeof fetch = fetch): ContractCaller {
+  return (async (contract: Contract, input: Record<string, unknown>, options: CallOptions) => {
+    const headers: Record<string, string> = { accept: 'application/json', language: options.language };
+    if (options.storeId) headers.storeId = String(options.storeId);
+    const hasBody = contract.method !== 'get' && (contract.body !== undefined || input?.body !== undefined);
+    if (hasBody) headers['content-type'] = 'application/json';
     let response: Response;
     try {
-      response = await transport(url, {
-        method,
+      response = await fetchImpl(contractUrl(contract, input ?? {}), {
+        method: contract.method.toUpperCase(),
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: hasBody ? JSON.stringify(input?.body ?? {}) : undefined,
         signal: options.signal,
+        credentials: 'same-origin',
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
@@ -78,18 +70,22 @@ export function createApiClient(transport: ApiTransport, defaults: { language: s
         errored: true,
         error: normalizeFailure(response.status, response.statusText, body),
       };
-    return { data: (body as { data: T }).data, errored: false };
-  }
+    return { data: (body as { data: unknown }).data, errored: false };
+  }) as ContractCaller;
+}
+
+type OptionalInput<C extends Contract> =
+  object extends ContractInput<C> ? [input?: ContractInput<C>] : [input: ContractInput<C>];
+
+/** Calls contracts in one language (and store): what loaders, actions and components use. */
+export function createApiClient(caller: ContractCaller, defaults: Omit<CallOptions, 'signal'>) {
   return {
-    get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, options),
-    post: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>('POST', path, { ...options, body: body ?? {} }),
-    put: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>('PUT', path, { ...options, body: body ?? {} }),
-    patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>('PATCH', path, { ...options, body: body ?? {} }),
-    delete: <T>(path: string, body?: unknown, options?: CallOptions) =>
-      call<T>('DELETE', path, { ...options, body }),
+    call<C extends Contract>(
+      contract: C,
+      ...[input]: OptionalInput<C>
+    ): Promise<ApiResult<ContractOutput<C>>> {
+      return caller(contract, (input ?? {}) as ContractInput<C>, defaults);
+    },
   };
 }
 

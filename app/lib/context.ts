@@ -1,8 +1,8 @@
 import { createContext } from 'react-router';
-import type { ApiTransport } from './api-client.ts';
+import type { ContractCaller } from '../../core/contract.ts';
 
-/** The API transport loaders use; the server puts an in-process one here for every request. */
-export const apiTransportContext = createContext<ApiTransport>();
+/** How loaders and actions call the API; the server puts an in-process caller here for every request. */
+export const contractCallerContext = createContext<ContractCaller>();
 
 /** Server settings pages need, from configuration: the maintenance flag. */
 export type AppSettings = { maintenance: boolean };

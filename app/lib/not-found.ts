@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { legacyRedirects, localizedPath } from '../../core/route-table.ts';
+import { addFailedRequest } from '../../server/modules/cms/cms.contract.ts';
 import type { ApiClient } from './api-client.ts';
 import { requestPath } from './request-language.ts';
 
@@ -25,10 +26,7 @@ export async function notFoundOrRedirect(api: ApiClient, request: Request): Prom
       throw redirect(`${localizedPath(legacy.to, legacy.language)}${rest}${url.search}`, 301);
     }
   }
-  const reported = await api.post<{ redirect: { to: string; status: 301 | 302 } | null }>(
-    'v1/cms/redirect/addFailedRequest',
-    { path },
-  );
+  const reported = await api.call(addFailedRequest, { body: { path } });
   if (!reported.errored && reported.data.redirect)
     throw redirect(reported.data.redirect.to, reported.data.redirect.status);
   throw data(null, { status: 404 });

@@ -10,7 +10,7 @@ import { users } from '../../server/modules/users/users.schema.ts';
 import { createLocalStorage } from '../../server/storage/local-storage.ts';
 import { createTestApp } from '../../server/testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/test-db.ts';
-import { type ApiClient, createApiClient } from './api-client.ts';
+import { type ApiClient, createApiClient, createFetchCaller } from './api-client.ts';
 import { loadHomeSlugs, loadPost, loadSectionData, type PageSection } from './page-content.ts';
 
 let database: TestDatabase;
@@ -33,9 +33,9 @@ beforeAll(async () => {
     adminUserId: author!.id,
   });
   const { app } = createTestApp(database);
-  const transport = async (url: string, init?: RequestInit) => app.request(url, init);
-  en = createApiClient(transport, { language: 'en' });
-  hr = createApiClient(transport, { language: 'hr' });
+  const caller = createFetchCaller(async (url, init) => app.request(String(url), init));
+  en = createApiClient(caller, { language: 'en' });
+  hr = createApiClient(caller, { language: 'hr' });
 }, 120_000);
 
 afterAll(async () => {

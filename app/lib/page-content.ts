@@ -1,20 +1,22 @@
 import { data } from 'react-router';
 import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import { termLink } from '../../core/links.ts';
-import type { PostCard, PostView } from '../../server/modules/cms/cms-content.service.ts';
-import type { EventsService } from '../../server/modules/events/events.service.ts';
+import {
+  type PostCard,
+  type PostView,
+  postFilterStandard,
+  storefrontShell,
+  termFilter,
+} from '../../server/modules/cms/cms.contract.ts';
+import { type EventRecord, eventFilter } from '../../server/modules/events/events.contract.ts';
 import type { ApiClient } from './api-client.ts';
 
 /** One section of a page as `v1/cms/post/filterStandard` returns it for a single slug. */
 export type PageSection = NonNullable<PostView['sections']>[number];
 
-/** One record of `v1/calendar/event/public/filter`. */
-export type EventRecord = Awaited<ReturnType<EventsService['filter']>>['records'][number];
-
 /** What a section needs besides its own settings and texts: posts and events, loaded by the page. */
 export type SectionData = { posts?: PostCard[]; events?: EventRecord[] };
-
-type Paged<T> = { records: T[]; totalRecords: number; totalPages: number };
+export type { EventRecord };
 
 /** Listing sections show a handful of cards; more would only slow the page down. */
 export const MAX_LISTED = 12;
@@ -89,7 +91,7 @@ export async function loadSectionData(
   if (needs.posts.length === 0 && needs.eventLimit === 0) return {};
   const categorySlugs = needs.posts.some((request) => request.categoryId !== null)
     ? api
-        .get<{ id: number; slug: string }[]>('v1/cms/term/filter', { query: { type: 'category' } })
+        .call(termFilter, { query: { type: 'category' } })
         .then((result) => new Map((result.errored ? [] : result.data).map((term) => [term.id, term.slug])))
     : Promise.resolve(new Map<number, string>());
   const [postLists, events] = await Promise.all([
@@ -98,22 +100,20 @@ export async function loadSectionData(
         const slug = request.categoryId === null ? undefined : (await categorySlugs).get(request.categoryId);
         // A category that no longer exists lists nothing rather than every post.
         if (request.categoryId !== null && !slug) return [request.key, []] as const;
-        const result = await api.post<Paged<PostCard>>('v1/cms/post/filterStandard', {
-          filters: { postTypeSlugs: ['post'], ...(slug ? { termSlugs: [slug] } : {}) },
-          sort: { published_at: 'desc' },
-          page: 1,
-          limit: request.limit,
+        const result = await api.call(postFilterStandard, {
+          body: {
+            filters: { postTypeSlugs: ['post'], ...(slug ? { termSlugs: [slug] } : {}) },
+            sort: { published_at: 'desc' },
+            page: 1,
+            limit: request.limit,
+          },
         });
         return [request.key, result.errored ? [] : result.data.records] as const;
       }),
     ),
     needs.eventLimit > 0
       ? api
-          .post<Paged<EventRecord>>('v1/calendar/event/public/filter', {
-            upcoming: true,
-            page: 1,
-            limit: needs.eventLimit,
-          })
+          .call(eventFilter, { body: { upcoming: true, page: 1, limit: needs.eventLimit } })
           .then((result) => (result.errored ? [] : result.data.records))
       : Promise.resolve([]),
   ]);
@@ -128,10 +128,8 @@ export async function loadSectionData(
 
 /** The post or page with this slug in the request language (body, sections, related posts). */
 export async function loadPost(api: ApiClient, slug: string): Promise<PostView | undefined> {
-  const result = await api.post<Paged<PostView>>('v1/cms/post/filterStandard', {
-    filters: { slug, postTypeSlugs: ['page', 'post'] },
-    page: 1,
-    limit: 1,
+  const result = await api.call(postFilterStandard, {
+    body: { filters: { slug, postTypeSlugs: ['page', 'post'] }, page: 1, limit: 1 },
   });
   if (result.errored) throw apiFailure(result.error.statusCode);
   return result.data.records[0];
@@ -139,11 +137,10 @@ export async function loadPost(api: ApiClient, slug: string): Promise<PostView |
 
 /** The site's home page slug per language (the `HomePageSlug` option, e.g. {hr: 'pocetna', en: 'home'}). */
 export async function loadHomeSlugs(api: ApiClient): Promise<Partial<Record<string, string>>> {
-  const result = await api.get<{ key: string; value: unknown }[]>('v1/cms/option/filter', {
-    query: { keys: 'HomePageSlug' },
-  });
+  // The root loader reads the same shell: within one page request the call is made once.
+  const result = await api.call(storefrontShell);
   if (result.errored) throw apiFailure(result.error.statusCode);
-  const value = result.data.find((option) => option.key === 'HomePageSlug')?.value;
+  const value = result.data.options.HomePageSlug;
   return value && typeof value === 'object' ? (value as Record<string, string>) : {};
 }
 

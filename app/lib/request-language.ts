@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { languageOfPath, type UiLanguage } from '../../core/languages.ts';
 import { createApiClient } from './api-client.ts';
-import { apiTransportContext } from './context.ts';
+import { contractCallerContext } from './context.ts';
 
 type LoaderArgsLike = {
   request: Request;
@@ -21,7 +21,7 @@ export function requestPath(request: Request): string {
 /** The language of the request URL and an API client speaking it. */
 export function requestApi({ request, context }: LoaderArgsLike) {
   const language: UiLanguage = languageOfPath(requestPath(request));
-  return { language, api: createApiClient(context.get(apiTransportContext), { language }) };
+  return { language, api: createApiClient(context.get(contractCallerContext), { language }) };
 }
 
 export function notFoundResponse(): never {

@@ -1,20 +1,8 @@
-import type { ApiClient } from './api-client.ts';
+import type { NavigationNode, StorefrontShell } from '../../server/modules/cms/cms.contract.ts';
 
-export type NavItem = {
-  id: number;
-  title: string;
-  link: string;
-  isExternal: boolean;
-  rel: string | null;
-  target: string | null;
+/** A menu item as the header and footer draw it. */
+export type NavItem = Pick<NavigationNode, 'id' | 'title' | 'link' | 'isExternal' | 'rel' | 'target'> & {
   children: NavItem[];
-};
-
-type Element = {
-  handler: string;
-  meta: Record<string, unknown>;
-  options: Record<string, unknown>;
-  parts: Record<string, unknown>;
 };
 
 export type Sponsors = {
@@ -43,26 +31,16 @@ export type ShellData = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Everything the header and footer show, in one round of parallel in-process API calls. */
-export async function loadShellData(api: ApiClient, apiKeyId: number): Promise<ShellData> {
-  const handles = ['main', 'footer1', 'footer2', 'footer3', 'footer4'] as const;
-  const [elements, ...menus] = await Promise.all([
-    api.post<Element[]>('v1/cms/element/getByHandlers', { handlers: ['header-section', 'footer-section'] }),
-    ...handles.map((handle) => api.get<NavItem[]>(`v1/cms/navigation/tree/${handle}`)),
-  ]);
-  const byHandler = new Map(
-    (elements.errored ? [] : elements.data).map((element) => [element.handler, element]),
-  );
-  const header = byHandler.get('header-section');
-  const footer = byHandler.get('footer-section');
+/** Everything the header and footer show, from the storefront shell. */
+export function shellData(shell: StorefrontShell): ShellData {
+  const header = shell.elements.header;
+  const footer = shell.elements.footer;
   const sponsors = footer?.parts?.sponsors as Sponsors | undefined;
   return {
-    apiKeyId,
+    apiKeyId: shell.site.apiKeyId,
     logoMediaId: typeof header?.meta.logoMediaId === 'number' ? header.meta.logoMediaId : null,
     logoAlt: text(header?.meta.logoAlt),
-    menus: Object.fromEntries(
-      handles.map((handle, index) => [handle, menus[index]?.errored ? [] : (menus[index]?.data ?? [])]),
-    ) as ShellData['menus'],
+    menus: shell.navigation,
     footer: {
       aboutText: text(footer?.meta.aboutText),
       shareLabel: text(footer?.meta.shareLabel),

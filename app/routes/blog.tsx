@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, Link, useLocation } from 'react-router';
 import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import type {
-  CmsContentService,
-  PostCard as PostCardData,
-} from '../../server/modules/cms/cms-content.service.ts';
+import { postFilterStandard, termBySlug, termFilter } from '../../server/modules/cms/cms.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -19,9 +16,6 @@ import type { Route } from './+types/blog';
 /** The specification's blog page size. */
 export const BLOG_PAGE_SIZE = 9;
 const SEARCH_MAX = 200;
-
-type Term = Awaited<ReturnType<CmsContentService['termBySlug']>>;
-type Paged<T> = { records: T[]; totalRecords: number; totalPages: number; page: number; limit: number };
 
 /** A page number from the query: a positive whole number, anything else is the first page. */
 export function parsePage(value: string | null): number {
@@ -49,13 +43,19 @@ export async function loader(args: Route.LoaderArgs) {
   const page = parsePage(url.searchParams.get('page'));
 
   const [term, categories, posts] = await Promise.all([
-    slug ? api.get<Term>(`v1/cms/term/get/${encodeURIComponent(slug)}`) : null,
-    api.get<Term[]>('v1/cms/term/filter', { query: { type: 'category' } }),
-    api.post<Paged<PostCardData>>('v1/cms/post/filterStandard', {
-      filters: { postTypeSlugs: ['post'], termSlugs: slug ? [slug] : undefined, search: search || undefined },
-      sort: { published_at: 'desc' },
-      page,
-      limit: BLOG_PAGE_SIZE,
+    slug ? api.call(termBySlug, { params: { slug } }) : null,
+    api.call(termFilter, { query: { type: 'category' } }),
+    api.call(postFilterStandard, {
+      body: {
+        filters: {
+          postTypeSlugs: ['post'],
+          termSlugs: slug ? [slug] : undefined,
+          search: search || undefined,
+        },
+        sort: { published_at: 'desc' },
+        page,
+        limit: BLOG_PAGE_SIZE,
+      },
     }),
   ]);
   if (term?.errored) {

@@ -3,6 +3,8 @@ import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { eventLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
+import { eventGet } from '../../server/modules/events/events.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { type EventRecord, eventDateText, eventTimeText } from '../components/event-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
@@ -56,11 +58,9 @@ export async function loader(args: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(args.params.id) ? Number(args.params.id) : 0;
   if (id <= 0) return notFoundOrRedirect(api, args.request);
   const [event, ...urls] = await Promise.all([
-    api.get<EventRecord>('v1/calendar/event/public/get', { query: { id } }),
+    api.call(eventGet, { query: { id } }),
     // The event's address in each language it has a text in (404 for the others).
-    ...uiLanguages.map((code) =>
-      api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', { newLanguage: code, eventId: id }),
-    ),
+    ...uiLanguages.map((code) => api.call(finderUrlOnLanguage, { body: { newLanguage: code, eventId: id } })),
   ]);
   if (event.errored) {
     if (namesNothing(event.error)) return notFoundOrRedirect(api, args.request);

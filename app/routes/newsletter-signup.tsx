@@ -1,8 +1,9 @@
 import { redirect } from 'react-router';
 import { languageOfPath } from '../../core/languages.ts';
 import { safeRedirectTarget } from '../../core/links.ts';
+import { newsletterSubscribe } from '../../server/modules/marketing/marketing.contract.ts';
 import { createApiClient } from '../lib/api-client.ts';
-import { apiTransportContext } from '../lib/context.ts';
+import { contractCallerContext } from '../lib/context.ts';
 import type { Route } from './+types/newsletter-signup';
 
 export type NewsletterOutcome = 'subscribed' | 'already' | 'invalid' | 'failed';
@@ -14,10 +15,8 @@ export type NewsletterOutcome = 'subscribed' | 'already' | 'invalid' | 'failed';
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = safeRedirectTarget(String(form.get('returnTo') ?? '/'));
-  const api = createApiClient(context.get(apiTransportContext), { language: languageOfPath(returnTo) });
-  const result = await api.post<{ alreadySubscribed: boolean }>('v1/marketing/newsletter/subscribe', {
-    email: String(form.get('email') ?? ''),
-  });
+  const api = createApiClient(context.get(contractCallerContext), { language: languageOfPath(returnTo) });
+  const result = await api.call(newsletterSubscribe, { body: { email: String(form.get('email') ?? '') } });
   let outcome: NewsletterOutcome;
   if (!result.errored) outcome = result.data.alreadySubscribed ? 'already' : 'subscribed';
   else outcome = result.error.statusCode === 400 ? 'invalid' : 'failed';

@@ -4,8 +4,7 @@ import type { UiLanguage } from '../../core/languages.ts';
 import { eventLink, productLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import type { PostView } from '../../server/modules/cms/cms-content.service.ts';
-import type { FinderResource } from '../../server/modules/cms/finder.service.ts';
+import { finderDecide, finderUrlOnLanguage, type PostView } from '../../server/modules/cms/cms.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
@@ -37,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const slug = args.params.slug;
   const [decided, homeSlugs] = await Promise.all([
-    api.get<FinderResource>('v1/cms/finder/decide', { query: { slug } }),
+    api.call(finderDecide, { query: { slug } }),
     // Only for the home-slug redirect below: without it the page still renders.
     loadHomeSlugs(api).catch(() => ({}) as Awaited<ReturnType<typeof loadHomeSlugs>>),
   ]);
@@ -87,10 +86,7 @@ async function urlOnLanguage<T>(
   target: { termId: number } | { postId: number },
   fallback: () => T,
 ): Promise<string | T> {
-  const result = await api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
-    newLanguage: language,
-    ...target,
-  });
+  const result = await api.call(finderUrlOnLanguage, { body: { newLanguage: language, ...target } });
   return result.errored ? fallback() : result.data.url;
 }
 

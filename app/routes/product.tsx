@@ -1,12 +1,13 @@
 import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { uiLanguages } from '../../core/languages.ts';
 import { productLink } from '../../core/links.ts';
+import { checkBundles, productWebGet } from '../../server/modules/catalogue/catalogue.contract.ts';
+import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
 import { imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import {
   asAttributes,
   asVariants,
-  type BundleCheckRecord,
   type BundleMember,
   type ProductRecord,
 } from '../components/product/product-types.ts';
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
   const slug = args.params.slug?.trim();
   if (!slug) return notFoundOrRedirect(api, args.request);
-  const found = await api.get<ProductRecord>('v1/catalogue/product/web/get', { query: { slug } });
+  const found = await api.call(productWebGet, { query: { slug } });
   if (found.errored) {
     if (namesNothing(found.error)) return notFoundOrRedirect(api, args.request);
     throw new Response(found.error.message, { status: found.error.statusCode || 500 });
@@ -29,9 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const needsMembers = product.bundles.some((member) => member.format === 'Configurable');
   const [alternates, members] = await Promise.all([
     productAlternates(api, product, language),
-    needsMembers
-      ? api.get<BundleCheckRecord>('v1/catalogue/checkBundles', { query: { product: product.id } })
-      : null,
+    needsMembers ? api.call(checkBundles, { query: { product: product.id } }) : null,
   ]);
   const bundleMembers: BundleMember[] | null =
     members === null
@@ -73,10 +72,8 @@ async function productAlternates(
   const others = uiLanguages.filter((other) => other !== language);
   const urls = await Promise.all(
     others.map((newLanguage) =>
-      api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
-        newLanguage,
-        twoLetterCode: newLanguage,
-        productId: product.id,
+      api.call(finderUrlOnLanguage, {
+        body: { newLanguage, twoLetterCode: newLanguage, productId: product.id },
       }),
     ),
   );

@@ -4,8 +4,13 @@ import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-r
 import type { UiLanguage } from '../../core/languages.ts';
 import { formatMoney } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import type { SearchGroup, SearchRecord, SearchResult } from '../../server/modules/search/search.service.ts';
-import type { SearchCategory } from '../../server/modules/search/search-text.ts';
+import {
+  type SearchCategory,
+  type SearchGroup,
+  type SearchRecord,
+  type SearchResult,
+  siteSearch,
+} from '../../server/modules/search/search.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { SEARCH_MAX_LENGTH } from '../components/search-box.tsx';
 import { catalogs } from '../i18n/catalog.ts';
@@ -58,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
   let error: SearchError = null;
   if (categories.length === 0) error = 'missingCategories';
   else if (search) {
-    const response = await api.get<SearchResult>('v1/search', {
+    const response = await api.call(siteSearch, {
       query: { search, category: categories.join(','), page, limit: PAGE_SIZE },
     });
     if (!response.errored) result = response.data;

@@ -3,11 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useNavigation } from 'react-router';
 import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import type { CategoryNode } from '../../server/modules/catalogue/catalogue.service.ts';
-import type { ProductCard as ProductCardRecord } from '../../server/modules/catalogue/product-view.ts';
+import {
+  type CategoryNode,
+  categoryFilter,
+  categoryGet,
+  layeredNavigation,
+  productWebFilter,
+} from '../../server/modules/catalogue/catalogue.contract.ts';
+import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CategoryGrid, CategoryImage, SubcategoryLinks } from '../components/catalogue/category-grid.tsx';
-import { FilterPanel, type NavigationFilter } from '../components/catalogue/filter-panel.tsx';
+import { FilterPanel } from '../components/catalogue/filter-panel.tsx';
 import { ListingPagination, ListingToolbar } from '../components/catalogue/listing-controls.tsx';
 import {
   activeFilterCount,
@@ -27,20 +33,6 @@ import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/shop';
 
-type CategoryList = { records: CategoryNode[]; totalRecords: number; totalPages: number };
-type CategoryWithBreadcrumb = {
-  category: CategoryNode;
-  breadcrumb: { id: number; name: string; slug: string }[];
-};
-type ProductPage = {
-  records: ProductCardRecord[];
-  totalPages: number;
-  totalRecords: number;
-  page: number;
-  limit: number;
-};
-type Navigation = { filters: NavigationFilter[] };
-
 const failure = (error: { message: string; statusCode: number }) =>
   new Response(error.message, { status: error.statusCode || 500 });
 
@@ -58,10 +50,7 @@ async function categoryAlternates(api: ApiClient, language: UiLanguage, category
   const others = uiLanguages.filter((code) => code !== language);
   const found = await Promise.all(
     others.map((code) =>
-      api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
-        newLanguage: code,
-        categoryId: category.id,
-      }),
+      api.call(finderUrlOnLanguage, { body: { newLanguage: code, categoryId: category.id } }),
     ),
   );
   others.forEach((code, index) => {
@@ -72,7 +61,7 @@ async function categoryAlternates(api: ApiClient, language: UiLanguage, category
 }
 
 async function categoryListLoader(api: ApiClient, language: UiLanguage) {
-  const result = await api.post<CategoryList>('v1/catalogue/web/category/filter', {});
+  const result = await api.call(categoryFilter, { body: {} });
   if (result.errored) throw failure(result.error);
   const texts = catalogs[language].shop;
   const seo: PageSeo = {
@@ -92,8 +81,8 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const pathname = url.pathname.replace(/\.data$/, '');
   const [found, base] = await Promise.all([
-    api.get<CategoryWithBreadcrumb>('v1/catalogue/web/category/get', { query: { slug } }),
-    api.post<Navigation>('v1/catalogue/layered/navigation', { mainCategory: slug }),
+    api.call(categoryGet, { query: { slug } }),
+    api.call(layeredNavigation, { body: { mainCategory: slug } }),
   ]);
   if (found.errored) {
     if (namesNothing(found.error)) return notFoundOrRedirect(api, args.request);
@@ -113,13 +102,10 @@ export async function loader(args: Route.LoaderArgs) {
   const criteria = { mainCategory: category.id, keywords: state.search || undefined, filters };
   const [navigation, products, alternates] = await Promise.all([
     filters.length > 0 || state.search
-      ? api.post<Navigation>('v1/catalogue/layered/navigation', criteria)
+      ? api.call(layeredNavigation, { body: criteria })
       : Promise.resolve(base),
-    api.post<ProductPage>('v1/catalogue/product/web/filter', {
-      ...criteria,
-      sort: state.sort,
-      limit: state.limit,
-      page: state.page,
+    api.call(productWebFilter, {
+      body: { ...criteria, sort: state.sort, limit: state.limit, page: state.page },
     }),
     categoryAlternates(api, language, category),
   ]);

@@ -46,6 +46,8 @@ export type RequestContext = {
   user: RequestUser | null;
   /** The access token the client sent (header `accessToken` or `Authorization: Bearer`); verified by the accounts module. */
   accessToken: string | null;
+  /** The request's Host header, for answers that name the address the client used (never trusted for links). */
+  host: string | undefined;
 };
 
 /** What services are built from: one per process. */

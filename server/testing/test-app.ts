@@ -10,7 +10,7 @@ import type { TestDatabase } from './test-db.ts';
 export function createTestApp(database: TestDatabase, overrides: Record<string, string> = {}, cache?: Cache) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
   const appCache = cache ?? new MemoryCache({ maxEntries: 1000 });
-  const { app, services } = createHttpApp({
+  const { app, services, inProcessCaller } = createHttpApp({
     config,
     logger: createLogger('silent'),
     cache: appCache,
@@ -28,7 +28,7 @@ export function createTestApp(database: TestDatabase, overrides: Record<string, 
       body: (await response.json()) as Record<string, any>,
     };
   };
-  return { app, services, cache: appCache, config, json };
+  return { app, services, inProcessCaller, cache: appCache, config, json };
 }
 
 export const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { localizedPath } from '../../../core/route-table.ts';
-import type { CategoryNode } from '../../../server/modules/catalogue/catalogue.service.ts';
+import type { CategoryNode } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { cardSrcSet, fittedSize, mediaAtSize } from './product-card.tsx';
 
 /** The image a category without one of its own shows: a soft shop illustration, no request needed. */

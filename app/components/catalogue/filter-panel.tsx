@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NavigationFilter } from '../../../server/modules/catalogue/layered-navigation.ts';
+import type { NavigationFilter } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import {
   activeFilterCount,
   clearFilters,

@@ -1,4 +1,4 @@
-import type { ProductSort } from '../../../server/modules/catalogue/product-filter.ts';
+import type { ProductSort } from '../../../server/modules/catalogue/catalogue.contract.ts';
 
 /**
  * The whole state of a category listing (search words, filters, sort, page size and page) lives in

@@ -4,7 +4,7 @@ import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/la
 import { productLink } from '../../../core/links.ts';
 import { type MediaSizeName, mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
 import { formatMoney } from '../../../core/money.ts';
-import type { ProductCard as ProductCardRecord } from '../../../server/modules/catalogue/product-view.ts';
+import type { ProductCard as ProductCardRecord } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { mediaSrc } from '../../lib/shell-data.ts';
 
 export type { ProductCardRecord };

@@ -1,5 +1,5 @@
 import { type MediaSizeName, mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue-reference.ts';
+import type { MediaView } from '../../../server/modules/catalogue/catalogue.contract.ts';
 
 /** The named sizes a product image is offered in, smallest first. */
 const productImageSizes = ['SmallSize', 'MediumSize', 'LargeSize'] as const satisfies MediaSizeName[];

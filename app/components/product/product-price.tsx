@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../../core/money.ts';
-import type { Prices } from '../../../server/modules/catalogue/product-view.ts';
+import type { ProductPrices as Prices } from '../../../server/modules/catalogue/catalogue.contract.ts';
 
 /**
  * What the shopper pays, the regular price struck through when it is lower, the discount in whole

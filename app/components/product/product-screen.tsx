@@ -10,8 +10,7 @@ import {
   type Selection,
   selectionParams,
 } from '../../../core/variant-selection.ts';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue-reference.ts';
-import type { Stock } from '../../../server/modules/catalogue/product-view.ts';
+import type { MediaView, Stock } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';

@@ -1,12 +1,13 @@
-import type { createCatalogueService } from '../../../server/modules/catalogue/catalogue.service.ts';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue-reference.ts';
-import type { Prices, Stock } from '../../../server/modules/catalogue/product-view.ts';
+import type {
+  BundleCheck,
+  MediaView,
+  ProductPrices as Prices,
+  ProductRecord,
+  Stock,
+} from '../../../server/modules/catalogue/catalogue.contract.ts';
 
-type CatalogueService = ReturnType<typeof createCatalogueService>;
-
-/** `v1/catalogue/product/web/get` as the API returns it; the loose lists are typed below. */
-export type ProductRecord = Awaited<ReturnType<CatalogueService['product']>>;
-export type BundleCheckRecord = Awaited<ReturnType<CatalogueService['checkBundles']>>;
+export type { ProductRecord };
+export type BundleCheckRecord = BundleCheck;
 
 /** An entry of `attributes` (Configurable products only). */
 export type VariantAttribute = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Prices } from '../../../server/modules/catalogue/product-view.ts';
+import type { ProductPrices as Prices } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { imageSrcSet } from './product-media.ts';
 import { productJsonLd, scriptSafeJson } from './structured-data.ts';
 

@@ -1,4 +1,4 @@
-import type { Prices, Stock } from '../../../server/modules/catalogue/product-view.ts';
+import type { ProductPrices as Prices, Stock } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { imageAt } from './product-media.ts';
 
 type Offerable = { prices: Prices | null; stock: Stock };

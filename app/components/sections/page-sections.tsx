@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { UiLanguage } from '../../../core/languages.ts';
-import type { SectionType } from '../../../server/modules/cms/cms.schema.ts';
+import type { SectionType } from '../../../server/modules/cms/cms.contract.ts';
 import { type PageSection, type SectionData, sectionVisibilityClass } from '../../lib/page-content.ts';
 import { CallToActionSection } from './call-to-action-section.tsx';
 import { CardGridSection } from './card-grid-section.tsx';

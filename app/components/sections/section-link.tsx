@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SectionLink } from '../../../server/modules/cms/section-content.ts';
+import type { SectionLink } from '../../../server/modules/cms/cms.contract.ts';
 
 const styles = {
   primary: 'bg-teal-700 text-white hover:bg-teal-800 focus-visible:outline-teal-700',

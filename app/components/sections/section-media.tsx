@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { PostView } from '../../../server/modules/cms/cms-content.service.ts';
+import type { PostView } from '../../../server/modules/cms/cms.contract.ts';
 
 export type SectionMedia = NonNullable<PostView['sectionMedia']>[number];
 

@@ -1,6 +1,9 @@
 import type { UiLanguage } from '../../../core/languages.ts';
-import type { SectionType } from '../../../server/modules/cms/cms.schema.ts';
-import type { SectionContent, SectionSettings } from '../../../server/modules/cms/section-content.ts';
+import type {
+  SectionContent,
+  SectionSettings,
+  SectionType,
+} from '../../../server/modules/cms/cms.contract.ts';
 import type { SectionData } from '../../lib/page-content.ts';
 
 /**

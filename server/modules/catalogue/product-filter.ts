@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
 import { badRequest } from '../../api/errors.ts';
-import { PG_INTEGER_MAX } from '../../api/input-schemas.ts';
 import type { Db } from '../../db/client.ts';
+import type { productSorts } from './catalogue.contract.ts';
 import {
   productAttributeValues,
   productCategoryLinks,
@@ -289,14 +290,6 @@ export function criteriaConditions(
   return conditions;
 }
 
-export const productSorts = [
-  'newest',
-  'price_asc',
-  'price_desc',
-  'name_asc',
-  'name_desc',
-  'priority',
-] as const;
 export type ProductSort = (typeof productSorts)[number];
 
 /**

@@ -17,13 +17,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sites } from '../site/site.schema.ts';
 import { users } from '../users/users.schema.ts';
+import type { elementHandlers, postTypes, sectionTypes, termTypes } from './cms.contract.ts';
 
 // Every translatable text lives in a `*_translations` table keyed by (entity, language_code); the
 // services fall back to the site's default language when a row is missing. Slug tables repeat
 // `site_id` so that a slug can be unique per site and language with a plain index.
 // Media ids are plain integers (see media.schema.ts).
 
-export const termTypes = ['category', 'tag'] as const;
 export type TermType = (typeof termTypes)[number];
 
 /** Categories and tags of blog posts. */
@@ -62,7 +62,6 @@ export const termTranslations = pgTable(
   ],
 );
 
-export const postTypes = ['page', 'post'] as const;
 export type PostType = (typeof postTypes)[number];
 export const postStatuses = ['draft', 'published'] as const;
 export type PostStatus = (typeof postStatuses)[number];
@@ -128,20 +127,6 @@ export const postTerms = pgTable(
   ],
 );
 
-export const sectionTypes = [
-  'hero',
-  'rich-text',
-  'image-text',
-  'card-grid',
-  'latest-posts',
-  'upcoming-events',
-  'call-to-action',
-  'faq',
-  'gallery',
-  'video',
-  'sponsors',
-  'newsletter',
-] as const;
 export type SectionType = (typeof sectionTypes)[number];
 
 /** A block of a page. A master section is shared: editing it changes every page that shows it. */
@@ -268,7 +253,6 @@ export const navigationItemTranslations = pgTable(
   (table) => [primaryKey({ columns: [table.itemId, table.languageCode] })],
 );
 
-export const elementHandlers = ['header-section', 'footer-section', 'cookie-section'] as const;
 export type ElementHandler = (typeof elementHandlers)[number];
 
 /** Static layout elements (header, footer, cookie notice), one row per language. */

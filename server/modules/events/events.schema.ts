@@ -10,8 +10,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sites } from '../site/site.schema.ts';
+import type { eventStatuses } from './events.contract.ts';
 
-export const eventStatuses = ['draft', 'published', 'cancelled'] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
 export const events = pgTable(

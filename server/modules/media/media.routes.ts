@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
+import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
 import { mediaSizes } from '../../../core/media-sizes.ts';
 import { ApiError, badRequest, notFound } from '../../api/errors.ts';
-import { PG_INTEGER_MAX } from '../../api/input-schemas.ts';
 import type { Deps } from '../../api/request-context.ts';
 import { StorageUnavailableError } from '../../storage/file-storage.ts';
 import { mediaUrl } from '../catalogue/catalogue-reference.ts';

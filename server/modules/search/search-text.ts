@@ -3,8 +3,7 @@
  * them, and the snippet shown under a result.
  */
 
-export const searchCategories = ['pages', 'posts', 'products', 'productCategories'] as const;
-export type SearchCategory = (typeof searchCategories)[number];
+import { type SearchCategory, searchCategories } from './search.contract.ts';
 
 /** 'posts,pages' -> ['pages', 'posts'] in the fixed order; undefined when a name is unknown. */
 export function parseCategories(value: string | undefined): SearchCategory[] | undefined {

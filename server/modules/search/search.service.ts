@@ -12,7 +12,8 @@ import { groupTexts, readLanguages, textFor, uiLanguage } from '../cms/translati
 import { media } from '../media/media.schema.ts';
 import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
 import { siteCacheTag } from '../site/site.service.ts';
-import { queryWords, type SearchCategory, snippet, tsQueryText } from './search-text.ts';
+import type { SearchCategory } from './search.contract.ts';
+import { queryWords, snippet, tsQueryText } from './search-text.ts';
 
 const TTL_SECONDS = 60;
 /** A search that is a product's SKU (or its start) puts that product first. */

@@ -1,5 +1,5 @@
+import type { SectionContent, SectionSettings } from '../../../modules/cms/cms.contract.ts';
 import type { SectionType } from '../../../modules/cms/cms.schema.ts';
-import type { SectionContent, SectionSettings } from '../../../modules/cms/section-content.ts';
 import { sponsorList, teamMembers } from './media.ts';
 import type { Localized } from './types.ts';
 

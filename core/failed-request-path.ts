@@ -1,5 +1,5 @@
-import { z } from '@hono/zod-openapi';
-import { lineText } from '../../api/input-schemas.ts';
+import { z } from 'zod';
+import { lineText } from './input-schemas.ts';
 
 /** The longest path kept; longer ones are refused, so one caller cannot fill the table with text. */
 export const FAILED_PATH_MAX = 512;

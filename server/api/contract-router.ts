@@ -1,0 +1,109 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import {
+  type Contract,
+  type ContractParsedInput,
+  contractKey,
+  isWriteContract,
+} from '../../core/contract.ts';
+import { createApiRouter, jsonBody, jsonResponses } from './api-router.ts';
+import { validationError } from './errors.ts';
+import type { RequestContext } from './request-context.ts';
+
+/** The server side of a contract: the request context first, then the validated input. */
+export type ContractHandler<C extends Contract> = (
+  ctx: RequestContext,
+  input: ContractParsedInput<C>,
+) => Promise<z.input<C['output']>> | z.input<C['output']>;
+
+export type Implementation = {
+  contract: Contract;
+  handler: (ctx: RequestContext, input: Record<string, unknown>) => unknown;
+};
+
+/** The parts of a request a contract reads, in the order the HTTP path validates them. */
+const parts = [
+  { key: 'params', target: 'param' },
+  { key: 'query', target: 'query' },
+  { key: 'body', target: 'json' },
+] as const;
+
+/**
+ * Validates a caller's input the way the HTTP path does (same schemas, same error), for in-process
+ * calls that never pass through Hono's validators.
+ */
+export function parseContractInput(contract: Contract, input: Record<string, unknown>) {
+  const parsed: Record<string, unknown> = {};
+  for (const { key, target } of parts) {
+    const schema = contract[key];
+    if (!schema) continue;
+    // A body-less call to a contract with a body is an empty object, as for an HTTP POST without one.
+    const value = input[key] ?? (key === 'body' ? {} : key === 'query' ? {} : undefined);
+    const result = schema.safeParse(value);
+    if (!result.success) throw validationError(result.error, target);
+    parsed[key] = result.data;
+  }
+  return parsed;
+}
+
+/**
+ * Outside production every answer is checked against its contract, so a service whose result drifts
+ * from the documented shape fails the tests that call it instead of surprising a client.
+ */
+export class ContractDriftError extends Error {
+  override name = 'ContractDriftError';
+}
+
+export function checkContractOutput(contract: Contract, data: unknown) {
+  const result = contract.output.safeParse(data);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new ContractDriftError(
+      `${contractKey(contract)} answered outside its contract at ${first?.path.join('.') || '(root)'}: ${first?.message}`,
+    );
+  }
+}
+
+/**
+ * An API router whose routes come from contracts. Each implementation is also kept for the
+ * in-process path (server-side loaders), which calls the same handler with the same validation.
+ */
+export function createContractRouter(options: { checkOutput: boolean }) {
+  const router = createApiRouter();
+  const implementations: Implementation[] = [];
+
+  function implement<C extends Contract>(contract: C, handler: ContractHandler<C>) {
+    const request: Record<string, unknown> = {};
+    if (contract.params) request.params = contract.params;
+    if (contract.query) request.query = contract.query;
+    if (contract.body) Object.assign(request, jsonBody(contract.body));
+    const route = createRoute({
+      method: contract.method,
+      path: contract.path,
+      tags: contract.tags,
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      ...(contract.method === 'post' && isWriteContract(contract) ? { 'x-writes': true } : {}),
+      request,
+      responses: jsonResponses(contract.output),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the route is built from a contract at run time; its types are the contract's
+    router.openapi(route as any, async (c: any) => {
+      const input: Record<string, unknown> = {};
+      for (const { key, target } of parts) if (contract[key]) input[key] = c.req.valid(target);
+      const data = await handler(c.get('ctx'), input as ContractParsedInput<C>);
+      if (options.checkOutput) checkContractOutput(contract, data);
+      return c.json({ data }, 200);
+    });
+    implementations.push({
+      contract,
+      handler: handler as unknown as Implementation['handler'],
+    });
+  }
+
+  return { router, implement, implementations };
+}
+
+export type ContractRouter = ReturnType<typeof createContractRouter>;
+/** What a module's routes function receives: register each of its contracts with a handler. */
+export type Implement = ContractRouter['implement'];
