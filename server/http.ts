@@ -186,6 +186,14 @@ export function createHttpApp(deps: HttpDeps) {
     return c.json(errorBody(new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.')), 500);
   });
 
+  // A Host header that makes the request URL invalid (`900453299293966300000`, an IPv4 number out of
+  // range) passes the HTTP parser, but anything that builds a `Request` or a `URL` from it (a body
+  // read, React Router) would throw: refused once, here, for every path.
+  app.use(async (c, next) => {
+    if (!URL.canParse(c.req.url)) throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
+    return next();
+  });
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     const [databaseState, cacheState] = await Promise.all([
@@ -365,9 +373,6 @@ export function createHttpApp(deps: HttpDeps) {
     const mode = config.isProduction ? 'production' : 'development';
     let handler: ((request: Request, context: unknown) => Promise<Response>) | undefined;
     app.all('*', async (c) => {
-      // A Host header that makes the request URL invalid (`599863496077041500000`) would make React
-      // Router's `new URL(request.url)` throw.
-      if (!URL.canParse(c.req.url)) throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
       const build = await getServerBuild();
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {

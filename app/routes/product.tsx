@@ -1,16 +1,15 @@
 import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import { uiLanguages } from '../../core/languages.ts';
 import { productLink } from '../../core/links.ts';
-import { checkBundles, productWebGet } from '../../server/modules/catalogue/catalogue.contract.ts';
+import {
+  checkBundles,
+  type ProductRecord,
+  productWebGet,
+} from '../../server/modules/catalogue/catalogue.contract.ts';
 import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
 import { imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
-import {
-  asAttributes,
-  asVariants,
-  type BundleMember,
-  type ProductRecord,
-} from '../components/product/product-types.ts';
+import type { BundleMember } from '../components/product/product-types.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
@@ -47,8 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
             format: member.format,
             quantity: member.quantity,
             needsChoice: member.needsChoice,
-            attributes: asAttributes(member.attributes),
-            variants: asVariants(member.associatedProducts),
+            attributes: member.attributes,
+            variants: member.associatedProducts,
           }));
   const cartItemId = new URL(args.request.url).searchParams.get('cartItemId')?.trim() || null;
   const image = product.media[0];

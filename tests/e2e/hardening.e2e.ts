@@ -55,6 +55,15 @@ test('absolute links never take an unknown Host header', async () => {
   expect(own.body).toContain(`<link rel="canonical" href="${e2eBaseUrl}/"`);
 });
 
+test('a Host that makes the request URL invalid gets 400 on every kind of path', async () => {
+  // An IPv4 number out of range: accepted by the HTTP parser, refused by the URL parser.
+  const host = '900453299293966300000';
+  for (const pathname of ['/api/v1/cms/term/get/a', '/api/v2/master/domainDetect', '/', '/healthz']) {
+    const answer = await rawGet(`${e2eBaseUrl}${pathname}`, { host });
+    expect(answer.status, pathname).toBe(400);
+  }
+});
+
 test('documents carry a nonce-based Content-Security-Policy that every script of theirs satisfies', async ({
   page,
 }) => {

@@ -4,8 +4,9 @@ import { Form, Link } from 'react-router';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
 import type { Selection } from '../../../core/variant-selection.ts';
+import type { Variant } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { fitted, imageAt } from './product-media.ts';
-import { type BundleMember, memberPrefix, type Variant } from './product-types.ts';
+import { type BundleMember, memberPrefix } from './product-types.ts';
 import { VariantSelector } from './variant-selector.tsx';
 
 export type MemberChoice = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { formatMoney } from '../../../core/money.ts';
-import type { CustomOption } from './product-types.ts';
+import type { CustomOption } from '../../../server/modules/catalogue/catalogue.contract.ts';
 
 /**
  * The product's personalisation fields: text or number, titled by option_title, each listing the

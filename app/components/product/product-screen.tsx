@@ -10,7 +10,12 @@ import {
   type Selection,
   selectionParams,
 } from '../../../core/variant-selection.ts';
-import type { MediaView, Stock } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import type {
+  MediaView,
+  ProductRecord,
+  Stock,
+  VariantAttribute,
+} from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
@@ -20,15 +25,7 @@ import { BundleMembers, type MemberChoice } from './bundle-members.tsx';
 import { CustomOptions } from './custom-options.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPrice } from './product-price.tsx';
-import {
-  asAttributes,
-  asCustomOptions,
-  asVariants,
-  type BundleMember,
-  memberPrefix,
-  type ProductRecord,
-  type VariantAttribute,
-} from './product-types.ts';
+import { type BundleMember, memberPrefix } from './product-types.ts';
 import { productJsonLd, scriptSafeJson } from './structured-data.ts';
 import { VariantSelector } from './variant-selector.tsx';
 
@@ -78,8 +75,8 @@ export function ProductScreen({ product, bundleMembers, cartItemId, origin }: Pr
       { replace: true, preventScrollReset: true },
     );
 
-  const attributes = asAttributes(product.attributes);
-  const variants = asVariants(product.associatedProducts);
+  const attributes = product.attributes;
+  const variants = product.associatedProducts;
   const configurable = product.format === 'Configurable';
   const selection = configurable ? initialSelection(attributes, variants, searchParams) : {};
   const variant = configurable ? findVariant(attributes, variants, selection) : null;
@@ -238,7 +235,7 @@ export function ProductScreen({ product, bundleMembers, cartItemId, origin }: Pr
             </Form>
           ) : null}
 
-          <CustomOptions options={asCustomOptions(product.customOptions)} language={language} />
+          <CustomOptions options={product.customOptions} language={language} />
 
           {product.format === 'Bundle' ? (
             <BundleMembers

@@ -1,63 +1,8 @@
 import type {
-  BundleCheck,
-  MediaView,
-  ProductPrices as Prices,
   ProductRecord,
-  Stock,
+  Variant,
+  VariantAttribute,
 } from '../../../server/modules/catalogue/catalogue.contract.ts';
-
-export type { ProductRecord };
-export type BundleCheckRecord = BundleCheck;
-
-/** An entry of `attributes` (Configurable products only). */
-export type VariantAttribute = {
-  id: number;
-  label: string;
-  inputType: string;
-  attributeCode: string;
-  customClass: string | null;
-  values: {
-    id: number;
-    value: string;
-    valueCode: string;
-    isMedia: boolean;
-    media: MediaView | null;
-    swatchColor: string | null;
-    shopDefault: boolean;
-  }[];
-};
-
-/** An entry of `associatedProducts`: one concrete variant. */
-export type Variant = {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  format: string;
-  attributeValueIds: number[];
-  isShopDefault: boolean;
-  prices: Prices | null;
-  stock: Stock;
-  media: MediaView[];
-};
-
-/** An entry of `customOptions`. */
-export type CustomOption = {
-  id: number;
-  option_title: string;
-  option_type: string;
-  isRequired: boolean;
-  maxLength: number | null;
-  minValue: number | null;
-  maxValue: number | null;
-  custom_option_values: {
-    id: number;
-    title: string;
-    sku: string;
-    priceDelta: number;
-    priceDeltaCurrency: string;
-  }[];
-};
 
 /** A bundle member for the customisation popup; a Configurable member brings its variants. */
 export type BundleMember = {
@@ -68,10 +13,6 @@ export type BundleMember = {
   attributes: VariantAttribute[];
   variants: Variant[];
 };
-
-export const asAttributes = (list: Record<string, unknown>[]) => list as unknown as VariantAttribute[];
-export const asVariants = (list: Record<string, unknown>[]) => list as unknown as Variant[];
-export const asCustomOptions = (list: Record<string, unknown>[]) => list as unknown as CustomOption[];
 
 /** URL parameter prefix of a bundle member's choice, e.g. `b36-velicina=m`. */
 export const memberPrefix = (productId: number) => `b${productId}-`;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Selection, valueState } from '../../../core/variant-selection.ts';
+import type { Variant, VariantAttribute } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { imageAt } from './product-media.ts';
-import type { Variant, VariantAttribute } from './product-types.ts';
 
 type Props = {
   attributes: VariantAttribute[];

@@ -54,6 +54,65 @@ const formatSchema = z.enum(['Simple', 'EProduct', 'Configurable', 'Bundle']);
 const tagSchema = z.object({ code: z.string(), name: z.string() });
 const stockSchema = z.object({ qty: z.number().int().nullable(), inStock: z.boolean() });
 
+/** An entry of `attributes` (Configurable products only): an attribute and the values variants use. */
+export const variantAttributeSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  inputType: z.string(),
+  attributeCode: z.string(),
+  customClass: z.string().nullable(),
+  values: z.array(
+    z.object({
+      id: z.number().int(),
+      value: z.string(),
+      valueCode: z.string(),
+      isMedia: z.boolean(),
+      media: mediaSchema.nullable(),
+      swatchColor: z.string().nullable(),
+      shopDefault: z.boolean(),
+    }),
+  ),
+});
+
+/** An entry of `associatedProducts`: one concrete variant. */
+export const variantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  format: z.string(),
+  attributes: z.array(
+    z.object({ attributeId: z.number().int(), attributeCode: z.string(), valueId: z.number().int() }),
+  ),
+  attributeValueIds: z.array(z.number().int()),
+  isShopDefault: z.boolean(),
+  prices: pricesSchema,
+  stock: stockSchema,
+  media: z.array(mediaSchema),
+  isVisibleIndividually: z.boolean(),
+  mainProductSlug: z.string().nullable(),
+});
+
+/** An entry of `customOptions`. */
+export const customOptionSchema = z.object({
+  id: z.number().int(),
+  option_title: z.string(),
+  option_type: z.string(),
+  isRequired: z.boolean(),
+  maxLength: z.number().int().nullable(),
+  minValue: z.number().nullable(),
+  maxValue: z.number().nullable(),
+  custom_option_values: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      sku: z.string(),
+      priceDelta: z.number().int(),
+      priceDeltaCurrency: z.string(),
+    }),
+  ),
+});
+
 export const cardSchema = z
   .object({
     id: z.number().int(),
@@ -67,8 +126,6 @@ export const cardSchema = z
     inStock: z.boolean(),
   })
   .meta({ id: 'ProductCard' });
-
-const looseList = z.array(z.record(z.string(), z.unknown()));
 
 export const productSchema = z
   .object({
@@ -94,16 +151,12 @@ export const productSchema = z
     isVisibleIndividually: z.boolean(),
     mainProductSlug: z.string().nullable(),
     crossSellProducts: z.array(cardSchema),
-    attributes: looseList.meta({
-      description: 'Configurable only: {id, label, inputType, attributeCode, customClass, values}',
-    }),
-    associatedProducts: looseList.meta({
+    attributes: z.array(variantAttributeSchema).meta({ description: 'Configurable only' }),
+    associatedProducts: z.array(variantSchema).meta({
       description: 'Configurable only: the variants with their attribute value ids, prices and stock',
     }),
     bundles: z.array(z.object({ product: cardSchema, format: formatSchema, quantity: z.number().int() })),
-    customOptions: looseList.meta({
-      description: '{id, option_title, option_type, isRequired, maxLength, custom_option_values}',
-    }),
+    customOptions: z.array(customOptionSchema),
     canAddDirectly: z.boolean(),
   })
   .meta({ id: 'Product' });
@@ -233,6 +286,9 @@ const list = <T extends z.ZodType>(item: T) =>
 export type MediaView = z.output<typeof mediaSchema>;
 export type ProductPrices = z.output<typeof productPricesSchema>;
 export type Stock = z.output<typeof stockSchema>;
+export type VariantAttribute = z.output<typeof variantAttributeSchema>;
+export type Variant = z.output<typeof variantSchema>;
+export type CustomOption = z.output<typeof customOptionSchema>;
 export type ProductCard = z.output<typeof cardSchema>;
 export type ProductRecord = z.output<typeof productSchema>;
 export type NavigationFilter = z.output<typeof navigationFilterSchema>;
@@ -338,8 +394,8 @@ export const checkBundles = defineContract({
         format: formatSchema,
         quantity: z.number().int(),
         needsChoice: z.boolean(),
-        attributes: looseList,
-        associatedProducts: looseList,
+        attributes: z.array(variantAttributeSchema),
+        associatedProducts: z.array(variantSchema),
       }),
     ),
   }),

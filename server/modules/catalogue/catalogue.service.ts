@@ -7,6 +7,7 @@ import { cached } from '../../cache/cache.ts';
 import { sanitizeHtml } from '../cms/sanitize-html.ts';
 import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
 import { siteCacheTag } from '../site/site.service.ts';
+import type { Variant, VariantAttribute } from './catalogue.contract.ts';
 import {
   bundleItems,
   configurableAttributes,
@@ -153,10 +154,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
 
   /** Attributes and variants of Configurable products, for several products at once. */
   async function configurableDetails(view: CatalogueView, ref: Reference, productIds: number[]) {
-    const details = new Map<
-      number,
-      { attributes: Record<string, unknown>[]; associatedProducts: Record<string, unknown>[] }
-    >();
+    const details = new Map<number, { attributes: VariantAttribute[]; associatedProducts: Variant[] }>();
     if (productIds.length === 0) return details;
     const [configured, variantRows, variantValues] = await Promise.all([
       db
