@@ -36,6 +36,7 @@ export function createInProcessCaller(deps: {
   checkOutput: boolean;
 }) {
   const byKey = new Map(deps.implementations.map((entry) => [contractKey(entry.contract), entry]));
+  const debug = deps.logger.isLevelEnabled('debug');
 
   /** A caller for one visitor request: its headers (host, cookies) decide site and user. */
   return function forRequest(headers: ContextHeaders, requestId: string): ContractCaller {
@@ -66,6 +67,8 @@ export function createInProcessCaller(deps: {
       const entry = byKey.get(contractKey(contract));
       if (!entry) throw new Error(`No handler is registered for ${contractKey(contract)}`);
       try {
+        // One debug line per call made (bench/internal-calls.ts counts them per page).
+        if (debug) deps.logger.debug({ reqId: requestId, call: contractKey(contract) }, 'in-process call');
         const ctx = await contextFor(options);
         const data = await entry.handler(ctx, parseContractInput(entry.contract, input ?? {}));
         if (deps.checkOutput) checkContractOutput(entry.contract, data);

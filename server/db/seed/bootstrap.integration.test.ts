@@ -5,6 +5,7 @@ import { siteDomains, siteOptions, sites, stores } from '../../modules/site/site
 import { hashPassword } from '../../modules/users/password.ts';
 import { users } from '../../modules/users/users.schema.ts';
 import { createBackofficeUser } from '../../modules/users/users-admin.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { ensureSite, hasBackofficeUser } from './bootstrap.ts';
 
@@ -49,6 +50,21 @@ describe('a start without demo content', () => {
     expect(userCount!.n).toBe(0);
     expect(await hasBackofficeUser(database.db)).toBe(false);
     expect((await ensureSite(database.db, config)).created).toBe(false);
+  });
+
+  it('gives the storefront its frame before anyone has written content: no menus, no header', async () => {
+    const { json } = createTestApp(database);
+    const shell = await json('/api/v1/cms/shell', { headers: { host: 'knjizara.example', language: 'hr' } });
+    expect(shell.status).toBe(200);
+    expect(shell.body.data.site).toMatchObject({ name: 'Knjižara Ana', origin: 'https://knjizara.example' });
+    expect(shell.body.data.navigation).toEqual({
+      main: [],
+      footer1: [],
+      footer2: [],
+      footer3: [],
+      footer4: [],
+    });
+    expect(shell.body.data.elements).toEqual({ header: null, footer: null });
   });
 
   it('gets its first back-office user from the CLI path, once per address', async () => {

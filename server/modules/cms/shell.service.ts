@@ -1,3 +1,4 @@
+import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
 import type { SiteService } from '../site/site.service.ts';
@@ -23,7 +24,13 @@ export function createShellService(deps: Pick<Deps, 'cache'>, cms: CmsContentSer
         const [elements, options, ...menus] = await Promise.all([
           cms.elementsByHandlers(ctx, ['header-section', 'footer-section']),
           sites.options(ctx.site.id, [...shellOptionKeys]),
-          ...shellMenus.map((handle) => cms.navigationTree(ctx, handle)),
+          // A site without a menu yet (a new production site has none) shows no menu there.
+          ...shellMenus.map((handle) =>
+            cms.navigationTree(ctx, handle).catch((error: unknown) => {
+              if (error instanceof ApiError && error.status === 404) return [];
+              throw error;
+            }),
+          ),
         ]);
         const byHandler = new Map(elements.map((element) => [element.handler, element]));
         return {
