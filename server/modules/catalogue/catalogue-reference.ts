@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { media } from '../media/media.schema.ts';
+import type { MediaView } from './catalogue.contract.ts';
 import {
   attributes,
   attributeTranslations,
@@ -239,16 +240,6 @@ export async function loadTags(db: Db, siteId: number): Promise<TagRecord[]> {
   }
   return [...byId.values()];
 }
-
-export type MediaView = {
-  id: number;
-  url: string;
-  width: number | null;
-  height: number | null;
-  title: string;
-  alt: string;
-  mime: string;
-};
 
 /** Letters, digits and dashes: the readable part of a media URL. */
 function urlName(text: string): string {

@@ -7,7 +7,7 @@ import { cached } from '../../cache/cache.ts';
 import { sanitizeHtml } from '../cms/sanitize-html.ts';
 import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
 import { siteCacheTag } from '../site/site.service.ts';
-import type { Variant, VariantAttribute } from './catalogue.contract.ts';
+import type { CategoryNode, MediaView, Variant, VariantAttribute } from './catalogue.contract.ts';
 import {
   bundleItems,
   configurableAttributes,
@@ -29,7 +29,6 @@ import {
   loadCategories,
   loadMedia,
   loadTags,
-  type MediaView,
   pickText,
   type TagRecord,
 } from './catalogue-reference.ts';
@@ -64,19 +63,6 @@ export type ProductFilterInput = {
 export type NavigationInput = Pick<ProductFilterInput, 'keywords' | 'filters' | 'mainCategory'> & PriceScope;
 
 type Reference = { categories: CategoryRecord[]; attributes: AttributeRecord[]; tags: TagRecord[] };
-
-export type CategoryNode = {
-  id: number;
-  parentId: number | null;
-  name: string;
-  slug: string;
-  description: string;
-  seo: { title: string | null; description: string | null };
-  image: MediaView | null;
-  position: number;
-  productCount: number;
-  children: CategoryNode[];
-};
 
 export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
   /**

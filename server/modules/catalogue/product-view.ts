@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import { discountPercent, toEuro } from '../../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { media } from '../media/media.schema.ts';
+import type { MediaView, ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
 import {
   bundleItems,
   eProductCodes,
@@ -12,13 +13,7 @@ import {
   productTags,
   productTranslations,
 } from './catalogue.schema.ts';
-import {
-  type MediaView,
-  mediaColumns,
-  pickText,
-  type TagRecord,
-  toMediaView,
-} from './catalogue-reference.ts';
+import { mediaColumns, pickText, type TagRecord, toMediaView } from './catalogue-reference.ts';
 
 /** What a catalogue response depends on besides its input: the site, the language and the prices' currency. */
 export type CatalogueView = {
@@ -32,27 +27,6 @@ export type CatalogueView = {
 };
 
 export const viewLanguages = (view: CatalogueView) => [...new Set([view.language, view.defaultLanguage])];
-
-export type Prices = {
-  basicPrice: number;
-  retailPrice: number;
-  discountPrice: number | null;
-  membershipPrice: number | null;
-  bundlePrice: number | null;
-  /** What the shopper pays without a member card: the bundle price, else the sale price, else retail. */
-  finalPrice: number;
-  currency: { id: number; code: string; symbol: string };
-  eurEquivalent: {
-    retailPrice: number;
-    discountPrice: number | null;
-    membershipPrice: number | null;
-    bundlePrice: number | null;
-    finalPrice: number;
-  } | null;
-  discountPercent: number;
-};
-
-export type Stock = { qty: number | null; inStock: boolean };
 
 export type ProductText = {
   name: string;
@@ -77,18 +51,6 @@ export type LoadedProduct = {
   media: MediaView[];
   tags: { id: number; code: string; name: string }[];
   stock: Stock;
-};
-
-export type ProductCard = {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  format: ProductFormat;
-  media: MediaView[];
-  prices: Prices | null;
-  tags: { code: string; name: string }[];
-  inStock: boolean;
 };
 
 export function toCard(product: LoadedProduct): ProductCard {

@@ -6,13 +6,14 @@ import { localizedPath } from '../../../core/route-table.ts';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
+import type { MediaView } from '../catalogue/catalogue.contract.ts';
 import {
   productCategories,
   productCategoryTranslations,
   products,
   productTranslations,
 } from '../catalogue/catalogue.schema.ts';
-import { loadMedia, type MediaView } from '../catalogue/catalogue-reference.ts';
+import { loadMedia } from '../catalogue/catalogue-reference.ts';
 import { siteCacheTag } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import {
