@@ -7,7 +7,7 @@ import { cached } from '../../cache/cache.ts';
 import { sanitizeHtml } from '../cms/sanitize-html.ts';
 import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
 import { siteCacheTag } from '../site/site.service.ts';
-import type { CategoryNode, MediaView, Variant, VariantAttribute } from './catalogue.contract.ts';
+import type { CategoryNode, Variant, VariantAttribute } from './catalogue.contract.ts';
 import {
   bundleItems,
   configurableAttributes,
