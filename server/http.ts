@@ -13,7 +13,6 @@ import { renderApiDocsPage } from './api/docs-page.ts';
 import { ApiError, errorBody } from './api/errors.ts';
 import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
-import { cookieConsentRoutes } from './cookie-consent.routes.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
 import { isCrossOriginWrite, isSafeMethod } from './http/cross-origin.ts';
@@ -33,6 +32,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
+import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';

@@ -76,7 +76,3 @@ export async function loadShellData(api: ApiClient, apiKeyId: number): Promise<S
     },
   };
 }
-
-/** A media item at a named size; the title part of the URL is free, the server looks media up by id. */
-export const mediaSrc = (apiKeyId: number, mediaId: number, size: string, name = 'image') =>
-  `/media/${apiKeyId}/${mediaId}/${size}/${encodeURIComponent(name)}.png`;

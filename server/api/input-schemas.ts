@@ -41,3 +41,21 @@ export const idInput = int32(1);
  * "2147483648" are refused.
  */
 export const idParam = z.coerce.number().int().min(1).max(PG_INTEGER_MAX);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+// Years 1 to 9999: PostgreSQL timestamps and JavaScript dates both hold them, and the end of the
+// last day is still a valid date.
+const EARLIEST_DATE = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_DATE = Date.parse('9999-12-31T23:59:59.999Z');
+/** An ISO date or date-time; a bare date as the upper bound means the end of that day (UTC). */
+export const dateInput = (bound: 'from' | 'to') =>
+  lineText(40)
+    .refine((value) => {
+      const time = Date.parse(value);
+      return time >= EARLIEST_DATE && time <= LATEST_DATE;
+    }, 'Expected an ISO date or date-time between the years 1 and 9999')
+    .transform((value) =>
+      bound === 'to' && DATE_ONLY.test(value)
+        ? new Date(Date.parse(value) + 86_400_000 - 1)
+        : new Date(value),
+    );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useSearchParams } from 'react-router';
 import { languageOfPath, type UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
+import type { MediaView } from '../../../core/media.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import {
   findVariant,
@@ -10,7 +11,6 @@ import {
   type Selection,
   selectionParams,
 } from '../../../core/variant-selection.ts';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue-reference.ts';
 import type { Stock } from '../../../server/modules/catalogue/product-view.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';

@@ -1,5 +1,5 @@
+import type { MediaView } from '../../../core/media.ts';
 import type { createCatalogueService } from '../../../server/modules/catalogue/catalogue.service.ts';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue-reference.ts';
 import type { Prices, Stock } from '../../../server/modules/catalogue/product-view.ts';
 
 type CatalogueService = ReturnType<typeof createCatalogueService>;

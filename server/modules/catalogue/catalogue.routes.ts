@@ -96,6 +96,7 @@ const productSchema = z
       description: '{id, option_title, option_type, isRequired, maxLength, custom_option_values}',
     }),
     canAddDirectly: z.boolean(),
+    alternates: z.record(z.string(), z.string()).openapi({ description: 'Slug per language: {hr, en}' }),
   })
   .openapi('Product');
 
@@ -194,6 +195,7 @@ type CategoryNodeSchema = {
   position: number;
   productCount: number;
   children: CategoryNodeSchema[];
+  alternates: Record<string, string>;
 };
 
 const categorySchema: z.ZodType<CategoryNodeSchema> = z
@@ -210,6 +212,7 @@ const categorySchema: z.ZodType<CategoryNodeSchema> = z
     get children() {
       return z.array(categorySchema);
     },
+    alternates: z.record(z.string(), z.string()).openapi({ description: 'Slug per language: {hr, en}' }),
   })
   .openapi('Category');
 

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonBody, jsonResponses } from '../../api/api-router.ts';
-import { idParam } from '../../api/input-schemas.ts';
-import { dateInput } from '../cms/cms.routes.ts';
+import { dateInput, idParam } from '../../api/input-schemas.ts';
 import { eventStatuses } from './events.schema.ts';
 import type { EventsService } from './events.service.ts';
 
@@ -28,6 +27,10 @@ const eventSchema = z
       })
       .nullable(),
     description: z.string().optional().openapi({ description: 'Only on event/public/get' }),
+    alternates: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ description: 'Only on event/public/get: slug per language the event is written in' }),
   })
   .openapi('Event');
 

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createApiRouter, jsonResponses } from '../../api/api-router.ts';
 import { badRequest } from '../../api/errors.ts';
 import { lineText } from '../../api/input-schemas.ts';
+// biome-ignore lint/style/noRestrictedImports: the price schema moves to catalogue.contract.ts with the contracts (issue 9)
 import { productPricesSchema } from '../catalogue/catalogue.routes.ts';
 import type { SearchService } from './search.service.ts';
 import { parseCategories, searchCategories } from './search-text.ts';
