@@ -50,24 +50,13 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Where the category lives in each language: its slug there, from the finder. */
-async function categoryAlternates(api: ApiClient, language: UiLanguage, category: CategoryNode) {
-  const alternates: PageSeo['alternates'] = {
-    [language]: localizedPath('shop', language, { slug: category.slug }),
-  };
-  const others = uiLanguages.filter((code) => code !== language);
-  const found = await Promise.all(
-    others.map((code) =>
-      api.post<{ url: string }>('v1/cms/finder/getUrlOnLanguage', {
-        newLanguage: code,
-        categoryId: category.id,
-      }),
-    ),
-  );
-  others.forEach((code, index) => {
-    const result = found[index];
-    if (result && !result.errored) alternates[code] = result.data.url;
-  });
+/** Where the category lives in each language: the slugs its own response carries. */
+function categoryAlternates(category: CategoryNode) {
+  const alternates: PageSeo['alternates'] = {};
+  for (const code of uiLanguages) {
+    const slug = category.alternates[code];
+    if (slug) alternates[code] = localizedPath('shop', code, { slug });
+  }
   return alternates;
 }
 
@@ -111,7 +100,8 @@ export async function loader(args: Route.LoaderArgs) {
 
   const filters = apiFilters(state);
   const criteria = { mainCategory: category.id, keywords: state.search || undefined, filters };
-  const [navigation, products, alternates] = await Promise.all([
+  const alternates = categoryAlternates(category);
+  const [navigation, products] = await Promise.all([
     filters.length > 0 || state.search
       ? api.post<Navigation>('v1/catalogue/layered/navigation', criteria)
       : Promise.resolve(base),
@@ -121,7 +111,6 @@ export async function loader(args: Route.LoaderArgs) {
       limit: state.limit,
       page: state.page,
     }),
-    categoryAlternates(api, language, category),
   ]);
   if (navigation.errored) throw failure(navigation.error);
   if (products.errored) throw failure(products.error);
