@@ -15,7 +15,7 @@
 import { pathToFileURL } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
-import { rowsOf } from '../server/modules/catalogue/catalogue-reference.ts';
+import { rowsOf } from '../server/db/raw-rows.ts';
 import { MAIN_CURRENCY_ID } from '../server/modules/site/reference-data.ts';
 
 export const GENERATED_SKU_PREFIX = 'GEN-';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { mediaSrc, type ShellData } from '../lib/shell-data.ts';
+import { mediaById } from '../../core/media.ts';
+import type { ShellData } from '../lib/shell-data.ts';
 
 /**
  * What every page shows during maintenance: the site's logo and name and the message in the page's
@@ -15,7 +16,7 @@ export function MaintenancePage({ shell, siteName }: { shell: ShellData; siteNam
         {shell.logoMediaId ? (
           // The name is written beside the logo, so the image itself is decorative.
           <img
-            src={mediaSrc(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
+            src={mediaById(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
             alt=""
             width={120}
             height={60}

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
+import { mediaById } from '../../core/media.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
+import type { NavItem, ShellData } from '../lib/shell-data.ts';
 import { NavLink } from './nav-link.tsx';
 import { FOOTER_FORM_ID, NewsletterForm } from './sections/newsletter-form.tsx';
 import { SocialLink } from './social-link.tsx';
@@ -24,7 +25,7 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
           >
             {shell.logoMediaId ? (
               <img
-                src={mediaSrc(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
+                src={mediaById(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
                 alt={shell.logoAlt}
                 width={120}
                 height={60}
@@ -68,7 +69,7 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
                   <li key={logo.mediaId}>
                     <a href={logo.url} rel="noopener noreferrer" target="_blank">
                       <img
-                        src={mediaSrc(shell.apiKeyId, logo.mediaId, 'SmallSize', logo.name)}
+                        src={mediaById(shell.apiKeyId, logo.mediaId, 'SmallSize', logo.name)}
                         alt={logo.name}
                         width={100}
                         height={40}

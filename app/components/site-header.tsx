@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
+import { mediaById } from '../../core/media.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { mediaSrc, type NavItem, type ShellData } from '../lib/shell-data.ts';
+import type { NavItem, ShellData } from '../lib/shell-data.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { NavLink } from './nav-link.tsx';
 
@@ -79,7 +80,7 @@ export function SiteHeader({
         >
           {shell.logoMediaId ? (
             <img
-              src={mediaSrc(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
+              src={mediaById(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}
               alt={shell.logoAlt}
               width={120}
               height={60}

@@ -54,7 +54,3 @@ export function shellData(shell: StorefrontShell): ShellData {
     },
   };
 }
-
-/** A media item at a named size; the title part of the URL is free, the server looks media up by id. */
-export const mediaSrc = (apiKeyId: number, mediaId: number, size: string, name = 'image') =>
-  `/media/${apiKeyId}/${mediaId}/${size}/${encodeURIComponent(name)}.png`;

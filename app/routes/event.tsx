@@ -3,7 +3,6 @@ import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { eventLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
 import { eventGet } from '../../server/modules/events/events.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { type EventRecord, eventDateText, eventTimeText } from '../components/event-card.tsx';
@@ -57,20 +56,16 @@ export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
   const id = /^\d{1,9}$/.test(args.params.id) ? Number(args.params.id) : 0;
   if (id <= 0) return notFoundOrRedirect(api, args.request);
-  const [event, ...urls] = await Promise.all([
-    api.call(eventGet, { query: { id } }),
-    // The event's address in each language it has a text in (404 for the others).
-    ...uiLanguages.map((code) => api.call(finderUrlOnLanguage, { body: { newLanguage: code, eventId: id } })),
-  ]);
+  // The response names the languages the event has a text in: it has an address in each.
+  const event = await api.call(eventGet, { query: { id } });
   if (event.errored) {
     if (namesNothing(event.error)) return notFoundOrRedirect(api, args.request);
     throw new Response(event.error.message, { status: event.error.statusCode || 500 });
   }
   const alternates: PageSeo['alternates'] = {};
-  uiLanguages.forEach((code, index) => {
-    const url = urls[index];
-    if (url && !url.errored) alternates[code] = url.data.url;
-  });
+  for (const code of uiLanguages) {
+    if (event.data.alternates?.[code]) alternates[code] = eventLink(event.data.id, code);
+  }
   const seo: PageSeo = {
     title: event.data.title,
     description: summary(event.data.description ?? '') || event.data.location,

@@ -6,7 +6,6 @@ import {
   type ProductRecord,
   productWebGet,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
-import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
 import { imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import type { BundleMember } from '../components/product/product-types.ts';
@@ -27,10 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const product = found.data;
   const needsMembers = product.bundles.some((member) => member.format === 'Configurable');
-  const [alternates, members] = await Promise.all([
-    productAlternates(api, product, language),
-    needsMembers ? api.call(checkBundles, { query: { product: product.id } }) : null,
-  ]);
+  const alternates = productAlternates(product, language);
+  const members = needsMembers ? await api.call(checkBundles, { query: { product: product.id } }) : null;
   const bundleMembers: BundleMember[] | null =
     members === null
       ? product.bundles.map((member) => ({
@@ -61,25 +58,16 @@ export async function loader(args: Route.LoaderArgs) {
   return { product, bundleMembers, cartItemId, seo };
 }
 
-/** The product's own slug in every other language it has one in (the lookup fails for the others). */
-async function productAlternates(
-  api: ReturnType<typeof requestApi>['api'],
+/** The product's address in every language it has a slug in (its response carries them). */
+function productAlternates(
   product: ProductRecord,
   language: (typeof uiLanguages)[number],
-): Promise<PageSeo['alternates']> {
+): PageSeo['alternates'] {
   const alternates: PageSeo['alternates'] = { [language]: productLink(product.slug, language) };
-  const others = uiLanguages.filter((other) => other !== language);
-  const urls = await Promise.all(
-    others.map((newLanguage) =>
-      api.call(finderUrlOnLanguage, {
-        body: { newLanguage, twoLetterCode: newLanguage, productId: product.id },
-      }),
-    ),
-  );
-  others.forEach((other, index) => {
-    const answer = urls[index];
-    if (answer && !answer.errored && answer.data.url) alternates[other] = answer.data.url;
-  });
+  for (const other of uiLanguages) {
+    const slug = product.alternates[other];
+    if (other !== language && slug) alternates[other] = productLink(slug, other);
+  }
   return alternates;
 }
 

@@ -10,7 +10,6 @@ import {
   layeredNavigation,
   productWebFilter,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
-import { finderUrlOnLanguage } from '../../server/modules/cms/cms.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CategoryGrid, CategoryImage, SubcategoryLinks } from '../components/catalogue/category-grid.tsx';
 import { FilterPanel } from '../components/catalogue/filter-panel.tsx';
@@ -42,21 +41,13 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Where the category lives in each language: its slug there, from the finder. */
-async function categoryAlternates(api: ApiClient, language: UiLanguage, category: CategoryNode) {
-  const alternates: PageSeo['alternates'] = {
-    [language]: localizedPath('shop', language, { slug: category.slug }),
-  };
-  const others = uiLanguages.filter((code) => code !== language);
-  const found = await Promise.all(
-    others.map((code) =>
-      api.call(finderUrlOnLanguage, { body: { newLanguage: code, categoryId: category.id } }),
-    ),
-  );
-  others.forEach((code, index) => {
-    const result = found[index];
-    if (result && !result.errored) alternates[code] = result.data.url;
-  });
+/** Where the category lives in each language: the slugs its own response carries. */
+function categoryAlternates(category: CategoryNode) {
+  const alternates: PageSeo['alternates'] = {};
+  for (const code of uiLanguages) {
+    const slug = category.alternates[code];
+    if (slug) alternates[code] = localizedPath('shop', code, { slug });
+  }
   return alternates;
 }
 
@@ -100,14 +91,14 @@ export async function loader(args: Route.LoaderArgs) {
 
   const filters = apiFilters(state);
   const criteria = { mainCategory: category.id, keywords: state.search || undefined, filters };
-  const [navigation, products, alternates] = await Promise.all([
+  const alternates = categoryAlternates(category);
+  const [navigation, products] = await Promise.all([
     filters.length > 0 || state.search
       ? api.call(layeredNavigation, { body: criteria })
       : Promise.resolve(base),
     api.call(productWebFilter, {
       body: { ...criteria, sort: state.sort, limit: state.limit, page: state.page },
     }),
-    categoryAlternates(api, language, category),
   ]);
   if (navigation.errored) throw failure(navigation.error);
   if (products.errored) throw failure(products.error);

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { rowsOf } from './raw-rows.ts';
 
 /** The one database type services see, whichever engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -44,10 +45,7 @@ export async function openPglite(
     db,
     engine: 'pglite',
     pglite: client,
-    async rows<T extends Record<string, unknown>>(query: SQL) {
-      const result = (await db.execute(query)) as unknown as { rows: T[] };
-      return result.rows;
-    },
+    rows: <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(db, query),
     async ping() {
       await client.query('select 1');
     },
@@ -68,9 +66,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     db,
     engine: 'postgres',
     sql,
-    async rows<T extends Record<string, unknown>>(query: SQL) {
-      return (await db.execute(query)) as unknown as T[];
-    },
+    rows: <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(db, query),
     async ping() {
       await sql`select 1`;
     },

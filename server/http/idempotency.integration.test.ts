@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../db/seed/site-seed.ts';
-import { newsletterSubscriptions } from '../modules/cms/cms.schema.ts';
+import { newsletterSubscriptions } from '../modules/marketing/marketing.schema.ts';
 import { idempotencyRequests } from '../modules/platform/idempotency.schema.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.ts';

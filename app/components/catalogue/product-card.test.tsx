@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fitInside, mediaSizes } from '../../../core/media-sizes.ts';
+import { fitInside, mediaSizes } from '../../../core/media.ts';
 import { formatMoney } from '../../../core/money.ts';
 import { catalogs } from '../../i18n/catalog.ts';
 import { createI18n } from '../../i18n/i18n.ts';

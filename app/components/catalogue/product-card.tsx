@@ -2,10 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
-import { type MediaSizeName, mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
+import {
+  mediaAtSize as addressAtSize,
+  type MediaSizeName,
+  mediaById,
+  mediaSizes,
+  mediaSrcSet,
+  servedOrBox,
+} from '../../../core/media.ts';
 import { formatMoney } from '../../../core/money.ts';
 import type { ProductCard as ProductCardRecord } from '../../../server/modules/catalogue/catalogue.contract.ts';
-import { mediaSrc } from '../../lib/shell-data.ts';
 
 export type { ProductCardRecord };
 
@@ -17,13 +23,13 @@ type CardMedia = ProductCardRecord['media'][number];
 
 /** The address of a media item at another size: API URLs carry the size as one path segment. */
 export function mediaAtSize(media: CardMedia, size: CardSize, apiKeyId?: number): string {
-  if (media.url) return media.url.replace(/\/(Thumbnail|Small|Medium|Large|Logo)Size\//, `/${size}/`);
-  return mediaSrc(apiKeyId ?? 0, media.id, size, media.title);
+  if (media.url) return addressAtSize(media.url, size);
+  return mediaById(apiKeyId ?? 0, media.id, size, media.title);
 }
 
 /** The size an image is served at (the box when the original's size is unknown). */
 export function fittedSize(media: Pick<CardMedia, 'width' | 'height'>, size: CardSize) {
-  return servedSize(media, size) ?? { ...mediaSizes[size] };
+  return servedOrBox(media, size);
 }
 
 /** `srcset` with the widths the server really produces for this image. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import type { MediaView } from '../../../core/media.ts';
 import { fitted, imageAt, imageSrcSet } from './product-media.ts';
 
 /**

@@ -1,5 +1,10 @@
-import { type MediaSizeName, mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
-import type { MediaView } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import {
+  type MediaSizeName,
+  type MediaView,
+  mediaAtSize,
+  mediaSrcSet,
+  servedOrBox,
+} from '../../../core/media.ts';
 
 /** The named sizes a product image is offered in, smallest first. */
 const productImageSizes = ['SmallSize', 'MediumSize', 'LargeSize'] as const satisfies MediaSizeName[];
@@ -8,7 +13,7 @@ export type ProductImageSize = (typeof productImageSizes)[number];
 
 /** API media URLs carry the size as one path segment. */
 export function imageAt(media: Pick<MediaView, 'url'>, size: ProductImageSize): string {
-  return media.url.replace(/\/(Thumbnail|Small|Medium|Large|Logo)Size\//, `/${size}/`);
+  return mediaAtSize(media.url, size);
 }
 
 /**
@@ -16,7 +21,7 @@ export function imageAt(media: Pick<MediaView, 'url'>, size: ProductImageSize): 
  * itself reserves the space when the original's size is unknown.
  */
 export function fitted(media: Pick<MediaView, 'width' | 'height'>, size: ProductImageSize) {
-  return servedSize(media, size) ?? { ...mediaSizes[size] };
+  return servedOrBox(media, size);
 }
 
 /** `srcset` with the true width of each size. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Form, useLocation, useSearchParams } from 'react-router';
 import { languageOfPath, type UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
+import type { MediaView } from '../../../core/media.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import {
   findVariant,
@@ -11,7 +12,6 @@ import {
   selectionParams,
 } from '../../../core/variant-selection.ts';
 import type {
-  MediaView,
   ProductRecord,
   Stock,
   VariantAttribute,

@@ -1,5 +1,4 @@
-import { mediaSizes, mediaSrcSet, servedSize } from '../../../core/media-sizes.ts';
-import { mediaSrc } from '../../lib/shell-data.ts';
+import { mediaById, mediaSizes, mediaSrcSet, servedSize } from '../../../core/media.ts';
 import { imageAt } from '../product/product-media.ts';
 import { useSectionMedia } from './section-media.tsx';
 
@@ -38,7 +37,7 @@ export function SectionImage({
   const file = name || alt || 'image';
   // Without the page's description (an image it does not know), the plain address and the size's box.
   const urlAt = (named: keyof typeof offered) =>
-    media ? imageAt(media, named) : mediaSrc(apiKeyId, mediaId, named, file);
+    media ? imageAt(media, named) : mediaById(apiKeyId, mediaId, named, file);
   const { width, height } = (media && servedSize(media, size)) ?? mediaSizes[size];
   const srcSet = media && offered[size].length > 1 ? mediaSrcSet(media, offered[size], urlAt) : undefined;
   const multiple = srcSet?.includes(',') ? srcSet : undefined;

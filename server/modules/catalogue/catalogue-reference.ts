@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { media } from '../media/media.schema.ts';
-import type { MediaView } from './catalogue.contract.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import type { Texts } from '../../kernel/translations.ts';
 import {
   attributes,
   attributeTranslations,
@@ -17,19 +17,6 @@ import {
  * The small per-site lists every catalogue call consults (categories, attributes, tags), loaded whole
  * with their texts in every language so that one cached copy serves every language.
  */
-
-export type Texts<T> = Record<string, T>;
-
-/** The row for the language, else the one for the site's default language. */
-export function pickText<T>(texts: Texts<T>, language: string, defaultLanguage: string): T | undefined {
-  return texts[language] ?? texts[defaultLanguage] ?? Object.values(texts)[0];
-}
-
-/** Raw SQL results differ by driver (postgres.js: an array; PGlite: `{ rows }`). */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
-}
 
 export type CategoryRecord = {
   id: number;
@@ -239,70 +226,4 @@ export async function loadTags(db: Db, siteId: number): Promise<TagRecord[]> {
     byId.set(row.id, tag);
   }
   return [...byId.values()];
-}
-
-/** Letters, digits and dashes: the readable part of a media URL. */
-function urlName(text: string): string {
-  const name = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replaceAll('đ', 'd')
-    .replaceAll('Đ', 'D')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return name || 'image';
-}
-
-/** The specification's media address: /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}. */
-export function mediaUrl(
-  apiKeyId: number,
-  row: { id: number; title: string; originalName: string; extension: string; hash: string },
-  size = 'MediumSize',
-): string {
-  const base = row.originalName.replace(/\.[^.]*$/, '') || row.title;
-  return `/media/${apiKeyId}/${row.id}/${size}/${urlName(base)}.${row.extension}/${row.hash}`;
-}
-
-export async function loadMedia(db: Db, apiKeyId: number, ids: number[]): Promise<Map<number, MediaView>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select(mediaColumns).from(media).where(inArray(media.id, unique));
-  return new Map(rows.map((row) => [row.id, toMediaView(apiKeyId, row)]));
-}
-
-export const mediaColumns = {
-  id: media.id,
-  title: media.title,
-  description: media.description,
-  originalName: media.originalName,
-  extension: media.extension,
-  hash: media.hash,
-  width: media.width,
-  height: media.height,
-  mime: media.mime,
-};
-
-type MediaRow = {
-  id: number;
-  title: string;
-  description: string;
-  originalName: string;
-  extension: string;
-  hash: string;
-  width: number | null;
-  height: number | null;
-  mime: string;
-};
-
-export function toMediaView(apiKeyId: number, row: MediaRow): MediaView {
-  return {
-    id: row.id,
-    url: mediaUrl(apiKeyId, row),
-    width: row.width,
-    height: row.height,
-    title: row.title,
-    alt: row.description || row.title,
-    mime: row.mime,
-  };
 }

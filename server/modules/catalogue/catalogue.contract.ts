@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
 import { idParam, int32, lineText, PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
+import type { MediaView } from '../../../core/media.ts';
 
 export const productSorts = [
   'newest',
@@ -26,7 +27,7 @@ export const mediaSchema = z
     alt: z.string(),
     mime: z.string(),
   })
-  .meta({ id: 'Media' });
+  .meta({ id: 'Media' }) satisfies z.ZodType<MediaView>;
 
 const amounts = {
   retailPrice: z.number().int(),
@@ -158,6 +159,7 @@ export const productSchema = z
     bundles: z.array(z.object({ product: cardSchema, format: formatSchema, quantity: z.number().int() })),
     customOptions: z.array(customOptionSchema),
     canAddDirectly: z.boolean(),
+    alternates: z.record(z.string(), z.string()).meta({ description: 'Slug per language: {hr, en}' }),
   })
   .meta({ id: 'Product' });
 
@@ -256,6 +258,8 @@ export type CategoryNode = {
   position: number;
   productCount: number;
   children: CategoryNode[];
+  /** Slug per language, for alternate links and the language switch. */
+  alternates: Record<string, string>;
 };
 
 export const categorySchema: z.ZodType<CategoryNode> = z
@@ -272,6 +276,7 @@ export const categorySchema: z.ZodType<CategoryNode> = z
     get children() {
       return z.array(categorySchema);
     },
+    alternates: z.record(z.string(), z.string()).meta({ description: 'Slug per language: {hr, en}' }),
   })
   .meta({ id: 'Category' });
 
@@ -283,7 +288,6 @@ const categoryWithBreadcrumb = z.object({
 const list = <T extends z.ZodType>(item: T) =>
   z.object({ records: z.array(item), totalRecords: z.number().int(), totalPages: z.number().int() });
 
-export type MediaView = z.output<typeof mediaSchema>;
 export type ProductPrices = z.output<typeof productPricesSchema>;
 export type Stock = z.output<typeof stockSchema>;
 export type VariantAttribute = z.output<typeof variantAttributeSchema>;

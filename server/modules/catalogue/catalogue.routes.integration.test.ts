@@ -70,6 +70,10 @@ describe('product page (web/get)', () => {
 
     const croatian = await t.json('/api/v1/catalogue/product/web/get?slug=medo-i-velika-briga', hr);
     expect(croatian.body.data.id).toBe(english.body.data.id);
+    // Both answers name the product's slug in every language, for the language switch and hreflang.
+    const alternates = { hr: 'medo-i-velika-briga', en: 'little-bears-big-worry' };
+    expect(english.body.data.alternates).toEqual(alternates);
+    expect(croatian.body.data.alternates).toEqual(alternates);
     expect(croatian.body.data.name).toBe('Medo i velika briga');
     const { prices } = croatian.body.data;
     expect(prices.currency.code).toBe('HRK');
@@ -279,6 +283,8 @@ describe('categories', () => {
     expect(bySlug.body.data.breadcrumb.map((c: { slug: string }) => c.slug)).toEqual(['clothing']);
     const byId = await t.json(`/api/v1/catalogue/web/category/get/${bySlug.body.data.category.id}`, hr);
     expect(byId.body.data.category.slug).toBe('majice');
+    expect(bySlug.body.data.category.alternates).toEqual({ hr: 'majice', en: 't-shirts' });
+    expect(byId.body.data.category.alternates).toEqual({ hr: 'majice', en: 't-shirts' });
     const missing = await t.json('/api/v1/catalogue/web/category/get/999999', en);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');

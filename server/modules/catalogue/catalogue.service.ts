@@ -1,12 +1,19 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { canAddDirectly } from '../../../core/product-rules.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
-import { cached } from '../../cache/cache.ts';
-import { sanitizeHtml } from '../cms/sanitize-html.ts';
-import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
-import { siteCacheTag } from '../site/site.service.ts';
+import { cachedResponse } from '../../cache/cached-response.ts';
+import type { Db } from '../../db/client.ts';
+import { sanitizeHtml } from '../../kernel/sanitize-html.ts';
+import {
+  type SlugQuery,
+  type SlugSource,
+  slugsById,
+  translatedSlugs,
+} from '../../kernel/translated-slugs.ts';
+import { groupTexts, pickText, slugPerLanguage, textFor } from '../../kernel/translations.ts';
+import { loadMedia } from '../media/media.service.ts';
+import { MAIN_CURRENCY_ID, siteCacheTag } from '../site/site.service.ts';
 import type { CategoryNode, Variant, VariantAttribute } from './catalogue.contract.ts';
 import {
   bundleItems,
@@ -17,7 +24,10 @@ import {
   customOptionValues,
   customOptionValueTranslations,
   productAttributeValues,
+  productCategories,
   productCategoryLinks,
+  productCategoryTranslations,
+  productMedia,
   products,
   productTranslations,
 } from './catalogue.schema.ts';
@@ -27,9 +37,7 @@ import {
   findCategory,
   loadAttributes,
   loadCategories,
-  loadMedia,
   loadTags,
-  pickText,
   type TagRecord,
 } from './catalogue-reference.ts';
 import { layeredNavigation } from './layered-navigation.ts';
@@ -41,6 +49,8 @@ import {
   searchProductIds,
 } from './product-filter.ts';
 import { type CatalogueView, loadProducts, toCard, viewLanguages } from './product-view.ts';
+
+/** The price shape other modules' responses carry (search results). */
 
 const TTL_SECONDS = 60;
 const DEFAULT_LIMIT = 10;
@@ -64,74 +74,145 @@ export type NavigationInput = Pick<ProductFilterInput, 'keywords' | 'filters' | 
 
 type Reference = { categories: CategoryRecord[]; attributes: AttributeRecord[]; tags: TagRecord[] };
 
+/** The currency prices are shown in: the store's, or another currency one of the site's stores uses. */
+function viewFor(ctx: RequestContext, scope: PriceScope = {}): CatalogueView & { storeId: number } {
+  const store = scope.store ? ctx.site.stores.find((candidate) => candidate.id === scope.store) : ctx.store;
+  if (!store) throw badRequest('The store does not belong to this site.', 'store');
+  let rateStore = store;
+  if (scope.currency && scope.currency !== store.currency.id) {
+    const other = ctx.site.stores.find((candidate) => candidate.currency.id === scope.currency);
+    if (!other) throw badRequest('No store of this site sells in that currency.', 'currency');
+    rateStore = other;
+  }
+  const { id, code, symbol } = rateStore.currency;
+  return {
+    siteId: ctx.site.id,
+    apiKeyId: ctx.site.apiKeyId,
+    storeId: store.id,
+    language: ctx.language,
+    defaultLanguage: ctx.site.defaultLanguage,
+    currency: { id, code, symbol },
+    eurRate: id === MAIN_CURRENCY_ID ? null : rateStore.eurRate,
+  };
+}
+
+const productSlugSource: SlugSource = {
+  entity: products,
+  id: products.id,
+  siteId: products.siteId,
+  translations: productTranslations,
+  entityId: productTranslations.productId,
+  languageCode: productTranslations.languageCode,
+  slug: productTranslations.slug,
+  visible: () => eq(products.status, 'active'),
+  extra: {
+    updatedAt: products.updatedAt,
+    isVisibleIndividually: products.isVisibleIndividually,
+    // The first picture, by position: the sitemap lists it with the product.
+    mediaId: sql<number | null>`(select ${productMedia.mediaId} from ${productMedia}
+      where ${productMedia.productId} = ${products.id}
+      order by ${productMedia.position}, ${productMedia.mediaId} limit 1)`.as('first_media_id'),
+  },
+  orderBy: [asc(products.id)],
+};
+
+/** Active products' slugs per language (see `translatedSlugs`). */
+export const productSlugs = (db: Db, query: SlugQuery) =>
+  translatedSlugs<{ updatedAt: Date; isVisibleIndividually: boolean; mediaId: number | null }>(
+    db,
+    productSlugSource,
+    query,
+  );
+
+const categorySlugSource: SlugSource = {
+  entity: productCategories,
+  id: productCategories.id,
+  siteId: productCategories.siteId,
+  translations: productCategoryTranslations,
+  entityId: productCategoryTranslations.categoryId,
+  languageCode: productCategoryTranslations.languageCode,
+  slug: productCategoryTranslations.slug,
+  visible: () => eq(productCategories.isActive, true),
+  extra: { mediaId: productCategories.mediaId },
+  orderBy: [asc(productCategories.position), asc(productCategories.id)],
+};
+
+/** Active shop categories' slugs per language (see `translatedSlugs`). */
+export const categorySlugs = (db: Db, query: SlugQuery) =>
+  translatedSlugs<{ mediaId: number | null }>(db, categorySlugSource, query);
+
+/** Products as other modules show them in lists (search results): texts, prices, pictures. */
+export async function productSummaries(db: Db, ctx: RequestContext, ids: number[]) {
+  return loadProducts(db, viewFor(ctx), [], ids);
+}
+
+/** Categories' texts in the request language (else the default), for other modules' lists. */
+export async function categorySummaries(db: Db, ctx: RequestContext, ids: number[]) {
+  if (ids.length === 0) return [];
+  const languages = [...new Set([ctx.language, ctx.site.defaultLanguage])];
+  const [rows, texts] = await Promise.all([
+    db
+      .select({ id: productCategories.id, mediaId: productCategories.mediaId })
+      .from(productCategories)
+      .where(and(inArray(productCategories.id, ids), eq(productCategories.siteId, ctx.site.id))),
+    db
+      .select()
+      .from(productCategoryTranslations)
+      .where(
+        and(
+          inArray(productCategoryTranslations.categoryId, ids),
+          inArray(productCategoryTranslations.languageCode, languages),
+        ),
+      ),
+  ]);
+  const grouped = groupTexts(texts, (text) => text.categoryId);
+  return rows.flatMap((row) => {
+    const text = textFor(grouped.get(row.id), ctx);
+    return text
+      ? [
+          {
+            id: row.id,
+            mediaId: row.mediaId,
+            name: text.name,
+            slug: text.slug,
+            description: text.description,
+          },
+        ]
+      : [];
+  });
+}
+
 export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
-  /**
-   * Concurrent requests for one cache key share one computation: when a popular entry expires, the
-   * requests that arrive while it is recomputed wait for that result instead of each querying again
-   * (at 100,000 products the reference lists, with their product counts, took seconds on a busy machine).
-   */
-  const inFlight = new Map<string, Promise<unknown>>();
-  function shared<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const pending = inFlight.get(key);
-    if (pending) return pending as Promise<T>;
-    const promise = load().finally(() => inFlight.delete(key));
-    inFlight.set(key, promise);
-    return promise;
-  }
-
-  /** The currency prices are shown in: the store's, or another currency one of the site's stores uses. */
-  function viewFor(ctx: RequestContext, scope: PriceScope = {}): CatalogueView & { storeId: number } {
-    const store = scope.store ? ctx.site.stores.find((candidate) => candidate.id === scope.store) : ctx.store;
-    if (!store) throw badRequest('The store does not belong to this site.', 'store');
-    let rateStore = store;
-    if (scope.currency && scope.currency !== store.currency.id) {
-      const other = ctx.site.stores.find((candidate) => candidate.currency.id === scope.currency);
-      if (!other) throw badRequest('No store of this site sells in that currency.', 'currency');
-      rateStore = other;
-    }
-    const { id, code, symbol } = rateStore.currency;
-    return {
-      siteId: ctx.site.id,
-      apiKeyId: ctx.site.apiKeyId,
-      storeId: store.id,
-      language: ctx.language,
-      defaultLanguage: ctx.site.defaultLanguage,
-      currency: { id, code, symbol },
-      eurRate: id === MAIN_CURRENCY_ID ? null : rateStore.eurRate,
-    };
-  }
-
   /** Whole responses are cached per site, language, store, currency and normalized input. */
-  function cachedResponse<T>(
+  function cachedRead<T>(
     view: CatalogueView & { storeId: number },
     operation: string,
     input: unknown,
     compute: () => Promise<T>,
   ): Promise<T> {
-    const digest = createHash('sha256').update(JSON.stringify(input)).digest('base64url').slice(0, 32);
-    const key = `${operation}:${view.siteId}:${view.language}:${view.storeId}:${view.currency.id}:${digest}`;
-    return shared(key, () =>
-      cached(
-        cache,
-        'catalogue',
-        key,
-        { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(view.siteId)] },
-        compute,
-      ),
+    const scope = [view.siteId, view.language, view.storeId, view.currency.id];
+    return cachedResponse(
+      cache,
+      { namespace: 'catalogue', operation, scope, input },
+      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(view.siteId)] },
+      compute,
     );
   }
 
+  /** Categories, attributes and tags with their texts in every language: one copy serves every language. */
   function reference(siteId: number): Promise<Reference> {
-    const key = `reference:${siteId}`;
-    return shared(key, () =>
-      cached(cache, 'catalogue', key, { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] }, async () => {
+    return cachedResponse(
+      cache,
+      { namespace: 'catalogue', operation: 'reference', scope: [siteId], input: null },
+      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] },
+      async () => {
         const [categories, attributes, tags] = await Promise.all([
           loadCategories(db, siteId),
           loadAttributes(db, siteId),
           loadTags(db, siteId),
         ]);
         return { categories, attributes, tags };
-      }),
+      },
     );
   }
 
@@ -355,7 +436,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
   }
 
   async function productDetail(view: CatalogueView, ref: Reference, productId: number) {
-    const [crossRows, linkRows, memberRows] = await Promise.all([
+    const [crossRows, linkRows, memberRows, slugRows] = await Promise.all([
       db
         .select({ id: crossSells.crossProductId })
         .from(crossSells)
@@ -375,6 +456,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
         .from(bundleItems)
         .where(eq(bundleItems.bundleId, productId))
         .orderBy(asc(bundleItems.position)),
+      productSlugs(db, { siteId: view.siteId, ids: [productId] }),
     ]);
     const loaded = await loadProducts(db, view, ref.tags, [
       productId,
@@ -426,6 +508,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       bundles,
       customOptions: options,
       canAddDirectly: canAddDirectly({ format: product.format, bundles }).ok,
+      alternates: slugsById(slugRows).get(productId) ?? {},
     };
   }
 
@@ -435,7 +518,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       id: input.id ?? null,
       slug: input.id === undefined ? (input.slug ?? '').trim().toLowerCase() : null,
     };
-    return cachedResponse(view, 'product', normalized, async () => {
+    return cachedRead(view, 'product', normalized, async () => {
       const ref = await reference(view.siteId);
       return productDetail(view, ref, await findProductId(view, input));
     });
@@ -458,7 +541,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       limit,
       page,
     };
-    return cachedResponse(view, 'filter', normalized, async () => {
+    return cachedRead(view, 'filter', normalized, async () => {
       const ref = await reference(view.siteId);
       const criteria = resolveCriteria(input, ref, view);
       const { ids, total } = await searchProductIds(db, criteria, view, {
@@ -482,7 +565,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       filters: input.filters ?? [],
       mainCategory: input.mainCategory ?? null,
     };
-    return cachedResponse(view, 'navigation', normalized, async () => {
+    return cachedRead(view, 'navigation', normalized, async () => {
       const ref = await reference(view.siteId);
       const criteria = resolveCriteria(input, ref, view);
       return { filters: await layeredNavigation(db, view, criteria, ref.attributes) };
@@ -508,6 +591,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
         image: category.mediaId === null ? null : (images.get(category.mediaId) ?? null),
         position: category.position,
         productCount: category.productCount,
+        alternates: slugPerLanguage(category.texts),
         // The specification lists categories by id ascending; the records arrive in that order.
         children: categories
           .filter((child) => child.parentId === category.id)
@@ -524,7 +608,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
 
   async function category(ctx: RequestContext, ref: number | string) {
     const view = viewFor(ctx);
-    return cachedResponse(view, 'category', { ref }, async () => {
+    return cachedRead(view, 'category', { ref }, async () => {
       const { categories } = await reference(view.siteId);
       const found = findCategory(categories, ref, view.language, view.defaultLanguage);
       if (!found) throw notFound('Category not found.');
@@ -543,7 +627,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
 
   async function categories(ctx: RequestContext, input: { parentId?: number; slug?: string }) {
     const view = viewFor(ctx);
-    return cachedResponse(view, 'categories', input, async () => {
+    return cachedRead(view, 'categories', input, async () => {
       const { categories: all } = await reference(view.siteId);
       let rootIds: number[];
       if (input.slug) {
@@ -571,7 +655,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
   /** The members of a bundle for the customisation popup; a Configurable member brings its variants. */
   async function checkBundles(ctx: RequestContext, input: { product: number } & PriceScope) {
     const view = viewFor(ctx, input);
-    return cachedResponse(view, 'checkBundles', { product: input.product }, async () => {
+    return cachedRead(view, 'checkBundles', { product: input.product }, async () => {
       const ref = await reference(view.siteId);
       const bundleId = await findProductId(view, { id: input.product });
       const memberRows = await db

@@ -1,7 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { pickText } from '../../kernel/translations.ts';
 import { productPrices, products } from './catalogue.schema.ts';
-import { type AttributeRecord, pickText, rowsOf } from './catalogue-reference.ts';
+import type { AttributeRecord } from './catalogue-reference.ts';
 import {
   categoryProducts,
   criteriaConditions,

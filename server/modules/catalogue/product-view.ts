@@ -1,8 +1,10 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
 import type { Db } from '../../db/client.ts';
-import { media } from '../media/media.schema.ts';
-import type { MediaView, ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
+import { pickText } from '../../kernel/translations.ts';
+import { loadMedia } from '../media/media.service.ts';
+import type { ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
 import {
   bundleItems,
   eProductCodes,
@@ -13,7 +15,7 @@ import {
   productTags,
   productTranslations,
 } from './catalogue.schema.ts';
-import { mediaColumns, pickText, type TagRecord, toMediaView } from './catalogue-reference.ts';
+import type { TagRecord } from './catalogue-reference.ts';
 
 /** What a catalogue response depends on besides its input: the site, the language and the prices' currency. */
 export type CatalogueView = {
@@ -234,9 +236,8 @@ export async function loadProducts(
       .from(productPrices)
       .where(and(inArray(productPrices.productId, found), eq(productPrices.currencyId, view.currency.id))),
     db
-      .select({ productId: productMedia.productId, media: mediaColumns })
+      .select({ productId: productMedia.productId, mediaId: productMedia.mediaId })
       .from(productMedia)
-      .innerJoin(media, eq(media.id, productMedia.mediaId))
       .where(inArray(productMedia.productId, found))
       .orderBy(asc(productMedia.position), asc(productMedia.mediaId)),
     db
@@ -245,6 +246,11 @@ export async function loadProducts(
       .where(inArray(productTags.productId, found)),
     loadStock(db, rows),
   ]);
+  const mediaById = await loadMedia(
+    db,
+    view.apiKeyId,
+    mediaRows.map((link) => link.mediaId),
+  );
   const textFor = (productId: number): ProductText | undefined => {
     const own = Object.fromEntries(
       texts.filter((text) => text.productId === productId).map((text) => [text.languageCode, text]),
@@ -282,7 +288,7 @@ export async function loadProducts(
       ),
       media: mediaRows
         .filter((link) => link.productId === row.id)
-        .map((link) => toMediaView(view.apiKeyId, link.media)),
+        .flatMap((link) => mediaById.get(link.mediaId) ?? []),
       tags: tagRows
         .filter((link) => link.productId === row.id)
         .map((link) => tagsById.get(link.tagId))

@@ -10,6 +10,7 @@ import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/si
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import { siteCacheTag } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import {
   elements,
@@ -423,6 +424,36 @@ describe('finder', () => {
       400,
       'newLanguage',
     );
+  });
+});
+
+describe('finder cache', () => {
+  it('answers from the cache until the site content changes', async () => {
+    const postId = await postIdBySlug('kako-razgovarati-o-neuspjehu');
+    const ask = () =>
+      post('/api/v1/cms/finder/getUrlOnLanguage', { newLanguage: 'en', postId }, hr).then((r) => r.body.data);
+    const decide = () => get('/api/v1/cms/finder/decide?slug=talking-about-failure', en).then((r) => r.body);
+    expect(await ask()).toEqual({ url: '/en/talking-about-failure' });
+    expect((await decide()).data).toMatchObject({ resourceType: 'post', id: postId });
+
+    await database.db
+      .update(postTranslations)
+      .set({ slug: 'talking-about-failure-renamed' })
+      .where(and(eq(postTranslations.postId, postId), eq(postTranslations.languageCode, 'en')));
+    // The database changed behind the service's back: the cached answers stay.
+    expect(await ask()).toEqual({ url: '/en/talking-about-failure' });
+    expect((await decide()).data).toMatchObject({ id: postId });
+
+    // A content change drops the site's cached answers (the same tag every content read carries).
+    await t.cache.deleteByTag(siteCacheTag(demo.siteId));
+    expect(await ask()).toEqual({ url: '/en/talking-about-failure-renamed' });
+    expect((await decide()).error.statusCode).toBe(404);
+
+    await database.db
+      .update(postTranslations)
+      .set({ slug: 'talking-about-failure' })
+      .where(and(eq(postTranslations.postId, postId), eq(postTranslations.languageCode, 'en')));
+    await t.cache.deleteByTag(siteCacheTag(demo.siteId));
   });
 });
 

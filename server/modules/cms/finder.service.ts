@@ -1,20 +1,78 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { eventLink, productLink, termLink } from '../../../core/links.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
+import { cachedResponse } from '../../cache/cached-response.ts';
+import type { Db } from '../../db/client.ts';
+import { likePattern } from '../../kernel/like-pattern.ts';
 import {
-  productCategories,
-  productCategoryTranslations,
-  products,
-  productTranslations,
-} from '../catalogue/catalogue.schema.ts';
-import { events, eventTranslations } from '../events/events.schema.ts';
-import { posts, postTranslations, terms, termTranslations } from './cms.schema.ts';
-import { likePattern, readLanguages } from './translations.ts';
+  type SlugQuery,
+  type SlugRow,
+  type SlugSource,
+  translatedSlugs,
+} from '../../kernel/translated-slugs.ts';
+import { readLanguages } from '../../kernel/translations.ts';
+import { categorySlugs, productSlugs } from '../catalogue/catalogue.service.ts';
+import { eventSlugs } from '../events/events.service.ts';
+import { siteCacheTag } from '../site/site.service.ts';
+import {
+  type PostType,
+  posts,
+  postTranslations,
+  type TermType,
+  terms,
+  termTranslations,
+} from './cms.schema.ts';
 
 const SEARCH_LIMIT = 20;
+const TTL_SECONDS = 60;
+
+const livePost = () => and(eq(posts.status, 'published'), lte(posts.publishedAt, sql`now()`));
+
+const postSlugSource: SlugSource = {
+  entity: posts,
+  id: posts.id,
+  siteId: posts.siteId,
+  translations: postTranslations,
+  entityId: postTranslations.postId,
+  languageCode: postTranslations.languageCode,
+  slug: postTranslations.slug,
+  visible: livePost,
+  extra: {
+    type: posts.type,
+    mediaId: posts.mediaId,
+    publishedAt: posts.publishedAt,
+    updatedAt: posts.updatedAt,
+  },
+  orderBy: [asc(posts.type), asc(posts.id)],
+};
+
+/** Published posts' and pages' slugs per language (see `translatedSlugs`). */
+export const postSlugs = (db: Db, query: SlugQuery) =>
+  translatedSlugs<{
+    type: PostType;
+    mediaId: number | null;
+    publishedAt: Date | null;
+    updatedAt: Date | null;
+  }>(db, postSlugSource, query);
+
+const termSlugSource: SlugSource = {
+  entity: terms,
+  id: terms.id,
+  siteId: terms.siteId,
+  translations: termTranslations,
+  entityId: termTranslations.termId,
+  languageCode: termTranslations.languageCode,
+  slug: termTranslations.slug,
+  extra: { type: terms.type },
+  orderBy: [asc(terms.position), asc(terms.id)],
+};
+
+/** Blog categories' and tags' slugs per language (see `translatedSlugs`). */
+export const termSlugs = (db: Db, query: SlugQuery) =>
+  translatedSlugs<{ type: TermType }>(db, termSlugSource, query);
 
 export type FinderResource = {
   resourceType: 'post' | 'page' | 'term' | 'product' | 'category' | 'event';
@@ -39,121 +97,52 @@ export type UrlOnLanguageInput = {
   categoryId?: number;
 };
 
-/** Tells the storefront what a path is, and where the same thing lives in another language. */
-export function createFinderService({ db }: Pick<Deps, 'db'>) {
-  const livePost = () => and(eq(posts.status, 'published'), lte(posts.publishedAt, sql`now()`));
+/**
+ * Tells the storefront what a path is, and where the same thing lives in another language. Answers
+ * are cached per site and language with the content (a content change drops them).
+ */
+export function createFinderService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
+  function cachedRead<T>(ctx: RequestContext, operation: string, input: unknown, compute: () => Promise<T>) {
+    return cachedResponse(
+      cache,
+      { namespace: 'cms', operation: `finder-${operation}`, scope: [ctx.site.id, ctx.language], input },
+      { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(ctx.site.id)] },
+      compute,
+    );
+  }
 
-  /** The slug of a resource in one language, preferring the request language over the default. */
-  function preferred<T extends { languageCode: string }>(rows: T[], ctx: RequestContext): T | undefined {
+  /** The row in the request language, else the default language's. */
+  function preferred<T extends SlugRow>(rows: T[], ctx: RequestContext): T | undefined {
     return rows.find((row) => row.languageCode === ctx.language) ?? rows[0];
   }
 
-  async function eventResource(ctx: RequestContext, eventId: number): Promise<FinderResource | undefined> {
-    const rows = await db
-      .select({ id: events.id, slug: eventTranslations.slug, languageCode: eventTranslations.languageCode })
-      .from(events)
-      .innerJoin(eventTranslations, eq(eventTranslations.eventId, events.id))
-      .where(
-        and(
-          eq(events.id, eventId),
-          eq(events.siteId, ctx.site.id),
-          inArray(events.status, ['published', 'cancelled']),
-          inArray(eventTranslations.languageCode, readLanguages(ctx)),
-        ),
-      );
-    const row = preferred(rows, ctx);
-    return row && { resourceType: 'event', id: row.id, slug: row.slug };
-  }
+  /** A lookup in the request language (falling back to the default) by id or slug. */
+  const inRequestLanguages = (ctx: RequestContext, where: { id?: number; slug?: string }): SlugQuery => ({
+    siteId: ctx.site.id,
+    ...(where.id !== undefined ? { ids: [where.id] } : { slug: where.slug ?? '' }),
+    languages: readLanguages(ctx),
+  });
 
-  async function productResource(
-    ctx: RequestContext,
-    where: { id?: number; slug?: string },
-  ): Promise<FinderResource | undefined> {
-    const rows = await db
-      .select({
-        id: products.id,
-        slug: productTranslations.slug,
-        languageCode: productTranslations.languageCode,
-      })
-      .from(products)
-      .innerJoin(productTranslations, eq(productTranslations.productId, products.id))
-      .where(
-        and(
-          eq(products.siteId, ctx.site.id),
-          eq(products.status, 'active'),
-          where.id !== undefined ? eq(products.id, where.id) : eq(productTranslations.slug, where.slug ?? ''),
-          inArray(productTranslations.languageCode, readLanguages(ctx)),
-        ),
-      );
-    const row = preferred(rows, ctx);
-    return row && { resourceType: 'product', id: row.id, slug: row.slug };
-  }
-
-  async function categoryResource(
-    ctx: RequestContext,
-    where: { id?: number; slug?: string },
-  ): Promise<FinderResource | undefined> {
-    const rows = await db
-      .select({
-        id: productCategories.id,
-        slug: productCategoryTranslations.slug,
-        languageCode: productCategoryTranslations.languageCode,
-      })
-      .from(productCategories)
-      .innerJoin(
-        productCategoryTranslations,
-        eq(productCategoryTranslations.categoryId, productCategories.id),
-      )
-      .where(
-        and(
-          eq(productCategories.siteId, ctx.site.id),
-          eq(productCategories.isActive, true),
-          where.id !== undefined
-            ? eq(productCategories.id, where.id)
-            : eq(productCategoryTranslations.slug, where.slug ?? ''),
-          inArray(productCategoryTranslations.languageCode, readLanguages(ctx)),
-        ),
-      );
-    const row = preferred(rows, ctx);
-    return row && { resourceType: 'category', id: row.id, slug: row.slug };
-  }
-
-  async function postResource(ctx: RequestContext, slug: string): Promise<FinderResource | undefined> {
-    const rows = await db
-      .select({
-        id: posts.id,
-        type: posts.type,
-        slug: postTranslations.slug,
-        languageCode: postTranslations.languageCode,
-      })
-      .from(posts)
-      .innerJoin(postTranslations, eq(postTranslations.postId, posts.id))
-      .where(
-        and(
-          eq(posts.siteId, ctx.site.id),
-          livePost(),
-          eq(postTranslations.slug, slug),
-          inArray(postTranslations.languageCode, readLanguages(ctx)),
-        ),
-      );
-    const row = preferred(rows, ctx);
-    return row && { resourceType: row.type, id: row.id, slug: row.slug };
-  }
-
-  async function termResource(ctx: RequestContext, slug: string): Promise<FinderResource | undefined> {
-    const rows = await db
-      .select({ id: terms.id, slug: termTranslations.slug, languageCode: termTranslations.languageCode })
-      .from(terms)
-      .innerJoin(termTranslations, eq(termTranslations.termId, terms.id))
-      .where(
-        and(
-          eq(terms.siteId, ctx.site.id),
-          eq(termTranslations.slug, slug),
-          inArray(termTranslations.languageCode, readLanguages(ctx)),
-        ),
-      );
-    const row = preferred(rows, ctx);
-    return row && { resourceType: 'term', id: row.id, slug: row.slug };
+  async function find(ctx: RequestContext, input: DecideInput): Promise<FinderResource | undefined> {
+    const resource = <T extends SlugRow>(type: FinderResource['resourceType'], rows: T[]) => {
+      const row = preferred(rows, ctx);
+      return row && { resourceType: type, id: row.id, slug: row.slug };
+    };
+    if (input.eventId !== undefined)
+      return resource('event', await eventSlugs(db, inRequestLanguages(ctx, { id: input.eventId })));
+    if (input.productId !== undefined)
+      return resource('product', await productSlugs(db, inRequestLanguages(ctx, { id: input.productId })));
+    if (input.categoryId !== undefined)
+      return resource('category', await categorySlugs(db, inRequestLanguages(ctx, { id: input.categoryId })));
+    if (!input.slug) return undefined;
+    const query = inRequestLanguages(ctx, { slug: input.slug });
+    const post = preferred(await postSlugs(db, query), ctx);
+    if (post) return { resourceType: post.type, id: post.id, slug: post.slug };
+    return (
+      resource('term', await termSlugs(db, query)) ??
+      resource('product', await productSlugs(db, query)) ??
+      resource('category', await categorySlugs(db, query))
+    );
   }
 
   /**
@@ -161,18 +150,7 @@ export function createFinderService({ db }: Pick<Deps, 'db'>) {
    * is tried as a post or page, then a blog term, then a product, then a shop category.
    */
   async function decide(ctx: RequestContext, input: DecideInput): Promise<FinderResource> {
-    let found: FinderResource | undefined;
-    if (input.eventId !== undefined) found = await eventResource(ctx, input.eventId);
-    else if (input.productId !== undefined) found = await productResource(ctx, { id: input.productId });
-    else if (input.categoryId !== undefined) found = await categoryResource(ctx, { id: input.categoryId });
-    else if (input.slug) {
-      const slug = input.slug;
-      found =
-        (await postResource(ctx, slug)) ??
-        (await termResource(ctx, slug)) ??
-        (await productResource(ctx, { slug })) ??
-        (await categoryResource(ctx, { slug }));
-    }
+    const found = await cachedRead(ctx, 'decide', input, async () => (await find(ctx, input)) ?? null);
     if (!found) throw notFound('Nothing on this site answers to that address.');
     return found;
   }
@@ -243,93 +221,38 @@ export function createFinderService({ db }: Pick<Deps, 'db'>) {
     ];
   }
 
-  /** The same resource's address in another language; 404 when it has no text in that language. */
-  async function urlOnLanguage(ctx: RequestContext, input: UrlOnLanguageInput): Promise<{ url: string }> {
+  /** The address of a resource in `language`, or null when it has no text in that language. */
+  async function addressIn(ctx: RequestContext, input: UrlOnLanguageInput): Promise<string | null> {
     const language = input.newLanguage;
-    const missing = () => notFound(`There is no ${language} version of this page.`);
+    const only = (id: number): SlugQuery => ({ siteId: ctx.site.id, ids: [id], languages: [language] });
     if (input.postId !== undefined) {
-      const [row] = await db
-        .select({ type: posts.type, slug: postTranslations.slug })
-        .from(posts)
-        .innerJoin(postTranslations, eq(postTranslations.postId, posts.id))
-        .where(
-          and(
-            eq(posts.id, input.postId),
-            eq(posts.siteId, ctx.site.id),
-            livePost(),
-            eq(postTranslations.languageCode, language),
-          ),
-        );
-      if (!row) throw missing();
-      return { url: termLink({ type: row.type, slug: row.slug }, language) };
+      const [row] = await postSlugs(db, only(input.postId));
+      return row ? termLink({ type: row.type, slug: row.slug }, language) : null;
     }
     if (input.termId !== undefined) {
-      const [row] = await db
-        .select({ type: terms.type, slug: termTranslations.slug })
-        .from(terms)
-        .innerJoin(termTranslations, eq(termTranslations.termId, terms.id))
-        .where(
-          and(
-            eq(terms.id, input.termId),
-            eq(terms.siteId, ctx.site.id),
-            eq(termTranslations.languageCode, language),
-          ),
-        );
-      if (!row) throw missing();
-      return { url: termLink(row, language) };
+      const [row] = await termSlugs(db, only(input.termId));
+      return row ? termLink(row, language) : null;
     }
     if (input.eventId !== undefined) {
-      const [row] = await db
-        .select({ id: events.id })
-        .from(events)
-        .innerJoin(eventTranslations, eq(eventTranslations.eventId, events.id))
-        .where(
-          and(
-            eq(events.id, input.eventId),
-            eq(events.siteId, ctx.site.id),
-            inArray(events.status, ['published', 'cancelled']),
-            eq(eventTranslations.languageCode, language),
-          ),
-        );
-      if (!row) throw missing();
-      return { url: eventLink(row.id, language) };
+      const [row] = await eventSlugs(db, only(input.eventId));
+      return row ? eventLink(row.id, language) : null;
     }
     if (input.productId !== undefined) {
-      const [row] = await db
-        .select({ slug: productTranslations.slug })
-        .from(products)
-        .innerJoin(productTranslations, eq(productTranslations.productId, products.id))
-        .where(
-          and(
-            eq(products.id, input.productId),
-            eq(products.siteId, ctx.site.id),
-            eq(products.status, 'active'),
-            eq(productTranslations.languageCode, language),
-          ),
-        );
-      if (!row) throw missing();
-      return { url: productLink(row.slug, language) };
+      const [row] = await productSlugs(db, only(input.productId));
+      return row ? productLink(row.slug, language) : null;
     }
     if (input.categoryId !== undefined) {
-      const [row] = await db
-        .select({ slug: productCategoryTranslations.slug })
-        .from(productCategories)
-        .innerJoin(
-          productCategoryTranslations,
-          eq(productCategoryTranslations.categoryId, productCategories.id),
-        )
-        .where(
-          and(
-            eq(productCategories.id, input.categoryId),
-            eq(productCategories.siteId, ctx.site.id),
-            eq(productCategories.isActive, true),
-            eq(productCategoryTranslations.languageCode, language),
-          ),
-        );
-      if (!row) throw missing();
-      return { url: localizedPath('shop', language, { slug: row.slug }) };
+      const [row] = await categorySlugs(db, only(input.categoryId));
+      return row ? localizedPath('shop', language, { slug: row.slug }) : null;
     }
-    return { url: localizedPath('home', language) };
+    return localizedPath('home', language);
+  }
+
+  /** The same resource's address in another language; 404 when it has no text in that language. */
+  async function urlOnLanguage(ctx: RequestContext, input: UrlOnLanguageInput): Promise<{ url: string }> {
+    const url = await cachedRead(ctx, 'url-on-language', input, () => addressIn(ctx, input));
+    if (url === null) throw notFound(`There is no ${input.newLanguage} version of this page.`);
+    return { url };
   }
 
   return { decide, searchSlugs, urlOnLanguage };

@@ -27,6 +27,10 @@ export const eventSchema = z
       })
       .nullable(),
     description: z.string().optional().meta({ description: 'Only on event/public/get' }),
+    alternates: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Only on event/public/get: slug per language the event is written in' }),
   })
   .meta({ id: 'Event' });
 export type EventRecord = z.output<typeof eventSchema>;

@@ -149,6 +149,25 @@ describe('event/public/get', () => {
       title: seed.text.hr.title,
       description: seed.text.hr.description,
     });
+    const alternates = { hr: seed.text.hr.slug, en: seed.text.en.slug };
+    expect(english.body.data.alternates).toEqual(alternates);
+    expect(croatian.body.data.alternates).toEqual(alternates);
+  });
+
+  it('names only the languages an event is written in', async () => {
+    const seed = demoEvents[0]!;
+    const id = await eventIdBySlug(seed.text.hr.slug);
+    const english = and(eq(eventTranslations.eventId, id), eq(eventTranslations.languageCode, 'en'));
+    const [removed] = await database.db.delete(eventTranslations).where(english).returning();
+    try {
+      // This app has the event cached with its English text: a fresh one reads the change.
+      const fresh = createTestApp(database);
+      const { body } = await fresh.json(`/api/v1/calendar/event/public/get?id=${id}`, { headers: en });
+      expect(body.data.alternates).toEqual({ hr: seed.text.hr.slug });
+      expect(body.data.title).toBe(seed.text.hr.title);
+    } finally {
+      await database.db.insert(eventTranslations).values(removed!);
+    }
   });
 
   it('answers 404 for an unknown event and 400 for a malformed id', async () => {

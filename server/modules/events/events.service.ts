@@ -1,14 +1,21 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { eventLink } from '../../../core/links.ts';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
-import { cached } from '../../cache/cache.ts';
-import { loadMedia } from '../catalogue/catalogue-reference.ts';
-import { sanitizeHtml } from '../cms/sanitize-html.ts';
-import { groupTexts, paging, readLanguages, textFor, uiLanguage } from '../cms/translations.ts';
+import { cachedResponse } from '../../cache/cached-response.ts';
+import type { Db } from '../../db/client.ts';
+import { paging } from '../../kernel/paging.ts';
+import { sanitizeHtml } from '../../kernel/sanitize-html.ts';
+import {
+  type SlugQuery,
+  type SlugSource,
+  slugsById,
+  translatedSlugs,
+} from '../../kernel/translated-slugs.ts';
+import { groupTexts, readLanguages, textFor, uiLanguage } from '../../kernel/translations.ts';
+import { loadMedia } from '../media/media.service.ts';
 import { siteCacheTag } from '../site/site.service.ts';
-import { events, eventTranslations } from './events.schema.ts';
+import { type EventStatus, events, eventTranslations } from './events.schema.ts';
 
 const TTL_SECONDS = 60;
 
@@ -20,13 +27,29 @@ export type EventFilterInput = {
   limit: number;
 };
 
+const eventSlugSource: SlugSource = {
+  entity: events,
+  id: events.id,
+  siteId: events.siteId,
+  translations: eventTranslations,
+  entityId: eventTranslations.eventId,
+  languageCode: eventTranslations.languageCode,
+  slug: eventTranslations.slug,
+  // A cancelled event keeps its page, so that its visitors learn it is off.
+  visible: () => inArray(events.status, ['published', 'cancelled']),
+  extra: { mediaId: events.mediaId, status: events.status },
+  orderBy: [asc(events.startEvent), asc(events.id)],
+};
+
+/** Public events' slugs per language (see `translatedSlugs`); their pages are addressed by id. */
+export const eventSlugs = (db: Db, query: SlugQuery) =>
+  translatedSlugs<{ mediaId: number | null; status: EventStatus }>(db, eventSlugSource, query);
+
 export function createEventsService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
   function cachedRead<T>(ctx: RequestContext, operation: string, input: unknown, compute: () => Promise<T>) {
-    const digest = createHash('sha256').update(JSON.stringify(input)).digest('base64url').slice(0, 32);
-    return cached(
+    return cachedResponse(
       cache,
-      'cms',
-      `events-${operation}:${ctx.site.id}:${ctx.language}:${digest}`,
+      { namespace: 'cms', operation: `events-${operation}`, scope: [ctx.site.id, ctx.language], input },
       { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(ctx.site.id)] },
       compute,
     );
@@ -126,9 +149,14 @@ export function createEventsService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
             inArray(events.status, ['published', 'cancelled']),
           ),
         );
-      const [event] = row ? await shape(ctx, [row.id], true) : [];
+      const [[event], slugRows] = row
+        ? await Promise.all([
+            shape(ctx, [row.id], true),
+            eventSlugs(db, { siteId: ctx.site.id, ids: [row.id] }),
+          ])
+        : [[], []];
       if (!event) throw notFound('There is no such event.');
-      return event;
+      return { ...event, alternates: slugsById(slugRows).get(event.id) ?? {} };
     });
   }
 

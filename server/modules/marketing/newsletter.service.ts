@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
-import { newsletterSubscriptions } from '../cms/cms.schema.ts';
+import { newsletterSubscriptions } from './marketing.schema.ts';
 
 export type SubscribeResult = { email: string; status: 'subscribed'; alreadySubscribed: boolean };
 

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
-import { mediaSizes } from '../../../core/media-sizes.ts';
+import { mediaSizes, mediaUrl, parseSize } from '../../../core/media.ts';
 import { ApiError, badRequest, notFound } from '../../api/errors.ts';
 import type { Deps } from '../../api/request-context.ts';
 import { StorageUnavailableError } from '../../storage/file-storage.ts';
-import { mediaUrl } from '../catalogue/catalogue-reference.ts';
+import { chooseFormat, formatMime, imageFormatOf } from './image-format.ts';
 import { createMediaService, type MediaFile } from './media.service.ts';
-import { chooseFormat, formatMime, imageFormatOf, parseSize } from './media-sizes.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_HOURLY = 'public, max-age=3600';

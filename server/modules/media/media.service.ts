@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type MediaSizeName, mediaSizes } from '../../../core/media-sizes.ts';
+import { type MediaSizeName, type MediaView, mediaSizes, mediaUrl } from '../../../core/media.ts';
 import type { Deps } from '../../api/request-context.ts';
+import type { Db } from '../../db/client.ts';
 import { isValidStorageKey } from '../../storage/file-storage.ts';
-import { sites } from '../site/site.schema.ts';
+import { siteIdForApiKeyId } from '../site/site.service.ts';
+import { formatMime, type ImageFormat } from './image-format.ts';
 import { media } from './media.schema.ts';
-import { formatMime, type ImageFormat } from './media-sizes.ts';
 
 export type PublicMedia = {
   id: number;
@@ -17,6 +18,48 @@ export type PublicMedia = {
   extension: string;
   hash: string;
 };
+
+/**
+ * Media items by id as responses describe them, with their address at `size`: what other modules
+ * use to show an image (a product's pictures, a post's cover, a category's image).
+ */
+export async function loadMedia(
+  db: Db,
+  apiKeyId: number,
+  ids: number[],
+  size: MediaSizeName = 'MediumSize',
+): Promise<Map<number, MediaView>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: media.id,
+      title: media.title,
+      description: media.description,
+      originalName: media.originalName,
+      extension: media.extension,
+      hash: media.hash,
+      width: media.width,
+      height: media.height,
+      mime: media.mime,
+    })
+    .from(media)
+    .where(inArray(media.id, unique));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        url: mediaUrl(apiKeyId, row, size),
+        width: row.width,
+        height: row.height,
+        title: row.title,
+        alt: row.description || row.title,
+        mime: row.mime,
+      },
+    ]),
+  );
+}
 
 /** Bytes to send; the caller consumes or destroys the stream. */
 export type MediaFile = { body: Readable; size: number };
@@ -49,6 +92,8 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
 
   /** A public media row of the site with this api key id. */
   async function findPublic(apiKeyId: number, id: number): Promise<PublicMedia | undefined> {
+    const siteId = await siteIdForApiKeyId(db, apiKeyId);
+    if (siteId === null) return undefined;
     const [row] = await db
       .select({
         id: media.id,
@@ -60,8 +105,7 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
         hash: media.hash,
       })
       .from(media)
-      .innerJoin(sites, eq(sites.id, media.siteId))
-      .where(and(eq(sites.apiKeyId, apiKeyId), eq(media.id, id), eq(media.access, 'public')));
+      .where(and(eq(media.siteId, siteId), eq(media.id, id), eq(media.access, 'public')));
     return row;
   }
 

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { seedDemo } from '../../db/seed/seed.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { products, productTranslations } from '../catalogue/catalogue.schema.ts';
-import { rowsOf } from '../catalogue/catalogue-reference.ts';
 import { posts, postTranslations } from '../cms/cms.schema.ts';
 import type { SearchGroup, SearchRecord } from './search.service.ts';
 

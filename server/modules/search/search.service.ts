@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { productLink, termLink } from '../../../core/links.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
-import { cached } from '../../cache/cache.ts';
+import { cachedResponse } from '../../cache/cached-response.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { escapeLike } from '../../kernel/like-pattern.ts';
+import { readLanguages, uiLanguage } from '../../kernel/translations.ts';
 import type { ProductPrices as Prices } from '../catalogue/catalogue.contract.ts';
-import { productCategories, productCategoryTranslations } from '../catalogue/catalogue.schema.ts';
-import { mediaColumns, mediaUrl, rowsOf } from '../catalogue/catalogue-reference.ts';
-import { loadProducts } from '../catalogue/product-view.ts';
-import { postSections, posts, postTranslations, sectionTranslations } from '../cms/cms.schema.ts';
-import { groupTexts, readLanguages, textFor, uiLanguage } from '../cms/translations.ts';
-import { media } from '../media/media.schema.ts';
-import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
+import { categorySummaries, productSummaries } from '../catalogue/catalogue.service.ts';
+import { postTextsForSearch } from '../cms/cms-content.service.ts';
+import { loadMedia } from '../media/media.service.ts';
 import { siteCacheTag } from '../site/site.service.ts';
 import type { SearchCategory } from './search.contract.ts';
 import { queryWords, snippet, tsQueryText } from './search-text.ts';
@@ -152,7 +150,7 @@ export function createSearchService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
       category === 'products' && skuWord
         ? sql` union all
             select e.id, ${SKU_SCORE}::real from products e
-            where ${source.scope(ctx)} and lower(e.sku) like ${`${skuWord.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+            where ${source.scope(ctx)} and lower(e.sku) like ${`${escapeLike(skuWord)}%`}`
         : sql``;
     const [row] = await rowsOf<{ total: number; hits: Hit[] | string }>(
       db,
@@ -178,68 +176,31 @@ export function createSearchService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
 
   /** Small images (320x240) for result lists. */
   async function smallMedia(ctx: RequestContext, ids: number[]): Promise<Map<number, SearchMedia>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const rows = await db.select(mediaColumns).from(media).where(inArray(media.id, unique));
+    const views = await loadMedia(db, ctx.site.apiKeyId, ids, 'SmallSize');
     return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          url: mediaUrl(ctx.site.apiKeyId, row, 'SmallSize'),
-          width: row.width,
-          height: row.height,
-          alt: row.description || row.title,
-        },
+      [...views].map(([id, view]) => [
+        id,
+        { url: view.url, width: view.width, height: view.height, alt: view.alt },
       ]),
     );
   }
 
   async function postRecords(ctx: RequestContext, ids: number[], words: string[]): Promise<SearchRecord[]> {
-    if (ids.length === 0) return [];
-    const languages = readLanguages(ctx);
-    const [rows, texts, sectionTexts] = await Promise.all([
-      db
-        .select({ id: posts.id, type: posts.type, mediaId: posts.mediaId })
-        .from(posts)
-        .where(inArray(posts.id, ids)),
-      db
-        .select()
-        .from(postTranslations)
-        .where(and(inArray(postTranslations.postId, ids), inArray(postTranslations.languageCode, languages))),
-      db
-        .select({
-          postId: postSections.postId,
-          languageCode: sectionTranslations.languageCode,
-          content: sectionTranslations.content,
-        })
-        .from(postSections)
-        .innerJoin(sectionTranslations, eq(sectionTranslations.sectionId, postSections.sectionId))
-        .where(and(inArray(postSections.postId, ids), inArray(sectionTranslations.languageCode, languages)))
-        .orderBy(asc(postSections.postId), asc(postSections.position), asc(postSections.id)),
-    ]);
-    const grouped = groupTexts(texts, (text) => text.postId);
+    const found = await postTextsForSearch(db, ctx, ids);
     const images = await smallMedia(
       ctx,
-      rows.flatMap((row) => (row.mediaId ? [row.mediaId] : [])),
+      found.flatMap((post) => (post.mediaId ? [post.mediaId] : [])),
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      const text = textFor(grouped.get(id), ctx);
-      if (!row || !text) return [];
-      const sectionStrings = sectionTexts
-        .filter((section) => section.postId === id && section.languageCode === text.languageCode)
-        .flatMap((section) => readableStrings(section.content));
-      return [
-        {
-          id,
-          title: text.title,
-          excerpt: snippet([text.excerpt, text.body, ...sectionStrings], words),
-          link: termLink({ type: row.type, slug: text.slug }, uiLanguage(ctx.language)),
-          media: row.mediaId ? (images.get(row.mediaId) ?? null) : null,
-        },
-      ];
-    });
+    return found.map((post) => ({
+      id: post.id,
+      title: post.title,
+      excerpt: snippet(
+        [post.excerpt, post.body, ...post.sectionContents.flatMap((content) => readableStrings(content))],
+        words,
+      ),
+      link: termLink({ type: post.type, slug: post.slug }, uiLanguage(ctx.language)),
+      media: post.mediaId ? (images.get(post.mediaId) ?? null) : null,
+    }));
   }
 
   async function productRecords(
@@ -248,20 +209,7 @@ export function createSearchService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
     words: string[],
   ): Promise<SearchRecord[]> {
     if (ids.length === 0) return [];
-    const currency = ctx.store.currency;
-    const loaded = await loadProducts(
-      db,
-      {
-        siteId: ctx.site.id,
-        apiKeyId: ctx.site.apiKeyId,
-        language: ctx.language,
-        defaultLanguage: ctx.site.defaultLanguage,
-        currency: { id: currency.id, code: currency.code, symbol: currency.symbol },
-        eurRate: currency.id === MAIN_CURRENCY_ID ? null : ctx.store.eurRate,
-      },
-      [],
-      ids,
-    );
+    const loaded = await productSummaries(db, ctx, ids);
     const images = await smallMedia(
       ctx,
       [...loaded.values()].flatMap((product) => product.media.slice(0, 1).map((image) => image.id)),
@@ -289,39 +237,22 @@ export function createSearchService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
     ids: number[],
     words: string[],
   ): Promise<SearchRecord[]> {
-    if (ids.length === 0) return [];
-    const [rows, texts] = await Promise.all([
-      db
-        .select({ id: productCategories.id, mediaId: productCategories.mediaId })
-        .from(productCategories)
-        .where(inArray(productCategories.id, ids)),
-      db
-        .select()
-        .from(productCategoryTranslations)
-        .where(
-          and(
-            inArray(productCategoryTranslations.categoryId, ids),
-            inArray(productCategoryTranslations.languageCode, readLanguages(ctx)),
-          ),
-        ),
-    ]);
-    const grouped = groupTexts(texts, (text) => text.categoryId);
+    const found = await categorySummaries(db, ctx, ids);
     const images = await smallMedia(
       ctx,
-      rows.flatMap((row) => (row.mediaId ? [row.mediaId] : [])),
+      found.flatMap((category) => (category.mediaId ? [category.mediaId] : [])),
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(found.map((category) => [category.id, category]));
     return ids.flatMap((id) => {
-      const row = byId.get(id);
-      const text = textFor(grouped.get(id), ctx);
-      if (!row || !text) return [];
+      const category = byId.get(id);
+      if (!category) return [];
       return [
         {
           id,
-          title: text.name,
-          excerpt: snippet([text.description], words),
-          link: localizedPath('shop', uiLanguage(ctx.language), { slug: text.slug }),
-          media: row.mediaId ? (images.get(row.mediaId) ?? null) : null,
+          title: category.name,
+          excerpt: snippet([category.description], words),
+          link: localizedPath('shop', uiLanguage(ctx.language), { slug: category.slug }),
+          media: category.mediaId ? (images.get(category.mediaId) ?? null) : null,
         },
       ];
     });
@@ -367,11 +298,9 @@ export function createSearchService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
 
   /** Results are cached briefly per site, language, store and input: the same search is often repeated while typing. */
   function search(ctx: RequestContext, input: SearchInput): Promise<SearchResult> {
-    const digest = createHash('sha256').update(JSON.stringify(input)).digest('base64url').slice(0, 32);
-    return cached(
+    return cachedResponse(
       cache,
-      'search',
-      `${ctx.site.id}:${ctx.language}:${ctx.store.id}:${digest}`,
+      { namespace: 'search', operation: 'search', scope: [ctx.site.id, ctx.language, ctx.store.id], input },
       { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(ctx.site.id)] },
       () => compute(ctx, input),
     );

@@ -1,17 +1,10 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { localizedPath, type RouteKey } from '../../../core/route-table.ts';
 import type { Deps, SiteInfo } from '../../api/request-context.ts';
-import {
-  productCategories,
-  productCategoryTranslations,
-  productMedia,
-  products,
-  productTranslations,
-} from '../catalogue/catalogue.schema.ts';
-import { loadMedia } from '../catalogue/catalogue-reference.ts';
-import { posts, postTranslations, terms, termTranslations } from '../cms/cms.schema.ts';
-import { events, eventTranslations } from '../events/events.schema.ts';
+import { categorySlugs, productSlugs } from '../catalogue/catalogue.service.ts';
+import { postSlugs, termSlugs } from '../cms/finder.service.ts';
+import { eventSlugs } from '../events/events.service.ts';
+import { loadMedia } from '../media/media.service.ts';
 import { normalizeHost, type SiteService, siteOrigin } from '../site/site.service.ts';
 import { buildSitemapXml, type SitemapEntry } from './sitemap-xml.ts';
 
@@ -75,104 +68,15 @@ export function createSitemapService({ db, config }: Pick<Deps, 'db' | 'config'>
 
   /** Everything public on the site, each with its path in every language it exists in. */
   async function loadItems(site: SiteInfo, languages: UiLanguage[]): Promise<Item[]> {
-    const siteId = site.id;
-    const [homeSlugs, postRows, termRows, productRows, productImageRows, categoryRows, eventRows] =
-      await Promise.all([
-        sites.option<Record<string, string>>(siteId, 'HomePageSlug'),
-        db
-          .select({
-            id: posts.id,
-            type: posts.type,
-            mediaId: posts.mediaId,
-            publishedAt: posts.publishedAt,
-            updatedAt: posts.updatedAt,
-            languageCode: postTranslations.languageCode,
-            slug: postTranslations.slug,
-          })
-          .from(posts)
-          .innerJoin(postTranslations, eq(postTranslations.postId, posts.id))
-          .where(
-            and(
-              eq(posts.siteId, siteId),
-              eq(posts.status, 'published'),
-              lte(posts.publishedAt, sql`now()`),
-              inArray(postTranslations.languageCode, languages),
-            ),
-          )
-          .orderBy(asc(posts.type), asc(posts.id)),
-        db
-          .select({ id: terms.id, languageCode: termTranslations.languageCode, slug: termTranslations.slug })
-          .from(terms)
-          .innerJoin(termTranslations, eq(termTranslations.termId, terms.id))
-          .where(
-            and(
-              eq(terms.siteId, siteId),
-              eq(terms.type, 'category'),
-              inArray(termTranslations.languageCode, languages),
-            ),
-          )
-          .orderBy(asc(terms.position), asc(terms.id)),
-        db
-          .select({
-            id: products.id,
-            updatedAt: products.updatedAt,
-            languageCode: productTranslations.languageCode,
-            slug: productTranslations.slug,
-          })
-          .from(products)
-          .innerJoin(productTranslations, eq(productTranslations.productId, products.id))
-          .where(
-            and(
-              eq(products.siteId, siteId),
-              eq(products.status, 'active'),
-              eq(products.isVisibleIndividually, true),
-              inArray(productTranslations.languageCode, languages),
-            ),
-          )
-          .orderBy(asc(products.id)),
-        // The first picture of each product, by position.
-        db
-          .selectDistinctOn([productMedia.productId], {
-            productId: productMedia.productId,
-            mediaId: productMedia.mediaId,
-          })
-          .from(productMedia)
-          .innerJoin(products, eq(products.id, productMedia.productId))
-          .where(eq(products.siteId, siteId))
-          .orderBy(asc(productMedia.productId), asc(productMedia.position), asc(productMedia.mediaId)),
-        db
-          .select({
-            id: productCategories.id,
-            mediaId: productCategories.mediaId,
-            languageCode: productCategoryTranslations.languageCode,
-            slug: productCategoryTranslations.slug,
-          })
-          .from(productCategories)
-          .innerJoin(
-            productCategoryTranslations,
-            eq(productCategoryTranslations.categoryId, productCategories.id),
-          )
-          .where(
-            and(
-              eq(productCategories.siteId, siteId),
-              eq(productCategories.isActive, true),
-              inArray(productCategoryTranslations.languageCode, languages),
-            ),
-          )
-          .orderBy(asc(productCategories.position), asc(productCategories.id)),
-        db
-          .select({ id: events.id, mediaId: events.mediaId, languageCode: eventTranslations.languageCode })
-          .from(events)
-          .innerJoin(eventTranslations, eq(eventTranslations.eventId, events.id))
-          .where(
-            and(
-              eq(events.siteId, siteId),
-              eq(events.status, 'published'),
-              inArray(eventTranslations.languageCode, languages),
-            ),
-          )
-          .orderBy(asc(events.startEvent), asc(events.id)),
-      ]);
+    const query = { siteId: site.id, languages };
+    const [homeSlugs, postRows, termRows, productRows, categoryRows, eventRows] = await Promise.all([
+      sites.option<Record<string, string>>(site.id, 'HomePageSlug'),
+      postSlugs(db, query),
+      termSlugs(db, query),
+      productSlugs(db, query),
+      categorySlugs(db, query),
+      eventSlugs(db, query),
+    ]);
 
     // The home page is listed once, as the home route, not again under its own slug.
     const homePostIds = new Set(
@@ -180,7 +84,6 @@ export function createSitemapService({ db, config }: Pick<Deps, 'db' | 'config'>
         .filter((row) => row.type === 'page' && homeSlugs?.[row.languageCode] === row.slug)
         .map((row) => row.id),
     );
-    const productImage = new Map(productImageRows.map((row) => [row.productId, row.mediaId]));
     const fixed = (['home', 'blog', 'shop'] as const).map(
       (key): Item => ({
         paths: new Map(languages.map((language) => [language, localizedPath(key, language)])),
@@ -197,16 +100,17 @@ export function createSitemapService({ db, config }: Pick<Deps, 'db' | 'config'>
         (row) => row.mediaId,
       ),
       ...collect(
-        termRows,
+        // Tags only filter the blog; its categories are the pages worth listing.
+        termRows.filter((row) => row.type === 'category'),
         (row, language) => localizedPath('blog', language, { slug: row.slug }),
         () => null,
         () => null,
       ),
       ...collect(
-        productRows,
+        productRows.filter((row) => row.isVisibleIndividually),
         (row, language) => localizedPath('product', language, { slug: row.slug }),
         (row) => row.updatedAt,
-        (row) => productImage.get(row.id) ?? null,
+        (row) => row.mediaId,
       ),
       ...collect(
         categoryRows,
@@ -215,7 +119,8 @@ export function createSitemapService({ db, config }: Pick<Deps, 'db' | 'config'>
         (row) => row.mediaId,
       ),
       ...collect(
-        eventRows,
+        // A cancelled event keeps its page for those who know it, but is not advertised.
+        eventRows.filter((row) => row.status === 'published'),
         (row, language) => localizedPath('event', language, { id: row.id }),
         () => null,
         (row) => row.mediaId,

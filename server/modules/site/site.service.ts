@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext, SiteInfo, StoreInfo } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
+import type { Db } from '../../db/client.ts';
 import { MAIN_CURRENCY_ID } from './reference-data.ts';
 import {
   checkoutSettings,
@@ -14,6 +15,9 @@ import {
   sites,
   stores,
 } from './site.schema.ts';
+
+/** The id of the currency prices are stored in (EUR); other modules compare store currencies with it. */
+export { MAIN_CURRENCY_ID };
 
 const SITE_TTL_SECONDS = 300;
 export const siteCacheTag = (siteId: number) => `site:${siteId}`;
@@ -286,3 +290,20 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
 }
 
 export type SiteService = ReturnType<typeof createSiteService>;
+
+/** The site whose media URLs carry this api key id (`/media/{apiKeyId}/...`). */
+export async function siteIdForApiKeyId(db: Db, apiKeyId: number): Promise<number | null> {
+  const [row] = await db.select({ id: sites.id }).from(sites).where(eq(sites.apiKeyId, apiKeyId));
+  return row?.id ?? null;
+}
+
+/** The site with this id, or the first site when no id is given; null when there is none. */
+export async function existingSiteId(db: Db, siteId?: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(siteId === undefined ? undefined : eq(sites.id, siteId))
+    .orderBy(asc(sites.id))
+    .limit(1);
+  return row?.id ?? null;
+}

@@ -6,13 +6,12 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { passwordProblems } from '../../../core/password-strength.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { openConfiguredDatabase } from '../../main.ts';
-import { sites } from '../site/site.schema.ts';
+import { existingSiteId } from '../site/site.service.ts';
 import { hashPassword } from './password.ts';
 import { createBackofficeUser } from './users-admin.ts';
 
@@ -77,23 +76,18 @@ const config = loadConfig();
 const logger = createLogger('warn');
 const { database, lock } = await openConfiguredDatabase(config, logger);
 try {
-  const [site] = values['site-id']
-    ? await database.db
-        .select({ id: sites.id })
-        .from(sites)
-        .where(eq(sites.id, Number(values['site-id'])))
-    : await database.db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id)).limit(1);
-  if (!site)
+  const siteId = await existingSiteId(database.db, values['site-id'] ? Number(values['site-id']) : undefined);
+  if (siteId === null)
     fail('No site yet: start the shop once (npm start) so that it creates its site, then run this again.');
   const created = await createBackofficeUser(database.db, {
-    siteId: site.id,
+    siteId,
     email: email.data,
     passwordHash: await hashPassword(password),
     firstName: values['first-name'] ?? '',
     lastName: values['last-name'] ?? '',
   });
   if (!created) fail(`A user with the e-mail ${email.data} exists already.`);
-  console.log(`Back-office user ${email.data} created (site ${site.id}).`);
+  console.log(`Back-office user ${email.data} created (site ${siteId}).`);
 } finally {
   await database.close();
   await lock?.release();

@@ -1,24 +1,9 @@
 /**
- * The size names in media URLs and the choice of output format. Pure: the media service and its
- * tests share these rules. The size table itself is in core/, shared with the storefront's srcset.
+ * The choice of output format for a media request. Pure: the media service and its tests share these
+ * rules. Size names and media URLs are in core/media.ts, shared with the storefront.
  */
-import { type MediaSizeName, mediaSizes } from '../../../core/media-sizes.ts';
-
-/** 'original' serves the stored bytes unchanged. */
-export type MediaSize = MediaSizeName | 'original';
-export const DEFAULT_MEDIA_SIZE: MediaSizeName = 'MediumSize';
 
 export type ImageFormat = 'avif' | 'webp' | 'jpeg' | 'png';
-
-const sizeByLowerName = new Map<string, MediaSize>([
-  ...(Object.keys(mediaSizes) as MediaSizeName[]).map((name) => [name.toLowerCase(), name] as const),
-  ['original', 'original'],
-]);
-
-/** The canonical size name for a URL segment, case-insensitively; undefined when unknown. */
-export function parseSize(segment: string): MediaSize | undefined {
-  return sizeByLowerName.get(segment.toLowerCase());
-}
 
 /** Media types with a quality above zero in an Accept header, lower-cased. */
 function acceptedTypes(accept: string | undefined): Set<string> {

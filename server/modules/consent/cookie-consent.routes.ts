@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import type { ConsentCategory } from '../core/cookie-consent.ts';
+import type { ConsentCategory } from '../../../core/cookie-consent.ts';
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
   consentCategories,
   serializeConsent,
-} from '../core/cookie-consent.ts';
-import { serializeCookie } from '../core/cookies.ts';
-import { safeRedirectTarget } from '../core/links.ts';
+} from '../../../core/cookie-consent.ts';
+import { serializeCookie } from '../../../core/cookies.ts';
+import { safeRedirectTarget } from '../../../core/links.ts';
 
 /**
  * The cookie banner's form posts here, so that accepting works without JavaScript: the chosen

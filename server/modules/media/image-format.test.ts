@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseFormat, imageFormatOf, parseSize } from './media-sizes.ts';
-
-describe('parseSize', () => {
-  it('accepts the named sizes in any letter case and returns the canonical name', () => {
-    expect(parseSize('MediumSize')).toBe('MediumSize');
-    expect(parseSize('thumbnailsize')).toBe('ThumbnailSize');
-    expect(parseSize('LOGOSIZE')).toBe('LogoSize');
-    expect(parseSize('Original')).toBe('original');
-  });
-
-  it('rejects anything else', () => {
-    expect(parseSize('HugeSize')).toBeUndefined();
-    expect(parseSize('')).toBeUndefined();
-    expect(parseSize('720x576')).toBeUndefined();
-  });
-});
+import { chooseFormat, imageFormatOf } from './image-format.ts';
 
 describe('chooseFormat', () => {
   it('prefers avif, then webp, then the original format', () => {
