@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -14,6 +13,7 @@ import { InlineStylesheetContext } from './components/inline-stylesheet.tsx';
 import './i18n/i18n.server.ts';
 import type { ApiTransport } from './lib/api-client.ts';
 import { type AppSettings, apiTransportContext, appSettingsContext, cspNonceContext } from './lib/context.ts';
+import { lowPriorityModulePreloads } from './lib/module-preload-priority.ts';
 
 export const streamTimeout = 5_000;
 
@@ -104,12 +104,10 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = lowPriorityModulePreloads((callback) => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
