@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { languageOfPath } from '../core/languages.ts';
 import { shouldReloadAfterChunkError } from '../core/toast.ts';
+import { loadLanguage } from './i18n/i18n.ts';
 
 const RELOAD_KEY = 'chunk-reload-at';
 
@@ -14,11 +16,14 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+// Only the page's language is downloaded; the server-rendered page stays usable while it loads.
+loadLanguage(languageOfPath(window.location.pathname)).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
 });

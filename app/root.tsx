@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -22,13 +22,14 @@ import type { TrackingIds } from '../core/tracking.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { CookieBanner } from './components/cookie-banner.tsx';
+import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { ToastProvider } from './components/toasts.tsx';
 import { TrackingScripts } from './components/tracking-scripts.tsx';
-import { createI18n } from './i18n/i18n.ts';
+import { i18nFor, loadLanguage } from './i18n/i18n.ts';
 import { appSettingsContext } from './lib/context.ts';
 import { maintenanceMiddleware } from './lib/maintenance.ts';
 import { requestApi, requestPath } from './lib/request-language.ts';
@@ -52,6 +53,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [maintenanceMiddleware];
+
+/** A navigation into another language waits for that language's texts (their own chunk) before it renders. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }) => {
+    await loadLanguage(languageOfPath(new URL(request.url).pathname));
+  },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
@@ -106,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const location = useLocation();
   // The URL decides the language, also during a client navigation before root data arrives.
   const language = languageOfPath(location.pathname);
-  const i18n = useMemo(() => createI18n(language), [language]);
+  const i18n = i18nFor(language);
   const [consent, setConsent] = useState<ConsentCategory[] | null | undefined>(rootData?.consent);
   // End-to-end tests wait for this mark before they interact: a click that lands before hydration is
   // undone on a controlled input. Set in an effect, so the server's HTML never carries it.
@@ -122,6 +130,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta property="og:locale" content={localeOf[language].replace('-', '_')} />
         {/* The maintenance page names itself; the matched route's title and description would not fit. */}
         {!maintenance && <Meta />}
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">

@@ -7,6 +7,11 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: 123456, currency: 'EUR' }, 'en')).toBe('€1,234.56');
     expect(formatMoney({ amount: 500, currency: 'HRK' }, 'hr')).toMatch(/^5,00\skn$/);
   });
+  it('keeps the currency and language apart when formatters are reused', () => {
+    const amounts = ['EUR', 'USD', 'EUR'].map((currency) => formatMoney({ amount: 100, currency }, 'en'));
+    expect(amounts).toEqual(['€1.00', 'US$1.00', '€1.00']);
+    expect(formatMoney({ amount: 100, currency: 'USD' }, 'hr')).toMatch(/^1,00\sUSD$/);
+  });
 });
 
 describe('toEuro', () => {
@@ -38,5 +43,12 @@ describe('formatDate', () => {
   it('formats per language in the shop time zone', () => {
     expect(formatDate('2026-03-01T23:30:00Z', 'en')).toBe('2 March 2026');
     expect(formatDate('2026-03-01T10:00:00Z', 'hr')).toBe('1. ožujka 2026.');
+  });
+  it('keeps options apart when formatters are reused', () => {
+    const date = '2026-03-01T10:00:00Z';
+    expect(formatDate(date, 'en', { month: 'short' })).toBe('Mar');
+    expect(formatDate(date, 'en', { day: 'numeric' })).toBe('1');
+    expect(formatDate(date, 'en', { month: 'short' })).toBe('Mar');
+    expect(formatDate(date, 'de', { month: 'short' })).toBe('Mär');
   });
 });

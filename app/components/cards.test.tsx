@@ -3,13 +3,14 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { PostCard as PostCardData } from '../../server/modules/cms/cms.contract.ts';
-import { createI18n } from '../i18n/i18n.ts';
+import '../i18n/i18n.server.ts';
+import { i18nFor } from '../i18n/i18n.ts';
 import { EventCard, type EventRecord, eventDateText, eventTimeText } from './event-card.tsx';
 import { PostCard } from './post-card.tsx';
 
 const render = (node: React.ReactNode, language: 'hr' | 'en' = 'en') =>
   renderToString(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={i18nFor(language)}>
       <MemoryRouter>{node}</MemoryRouter>
     </I18nextProvider>,
   );

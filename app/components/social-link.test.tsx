@@ -3,7 +3,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../i18n/catalog.ts';
-import { createI18n } from '../i18n/i18n.ts';
+import '../i18n/i18n.server.ts';
+import { i18nFor } from '../i18n/i18n.ts';
 import type { NavItem } from '../lib/shell-data.ts';
 import { SocialLink, socialIconFor } from './social-link.tsx';
 
@@ -39,7 +40,7 @@ const item = (overrides: Partial<NavItem>): NavItem => ({
 
 const render = (navItem: NavItem) =>
   renderToString(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={i18nFor('en')}>
       <MemoryRouter>
         <SocialLink item={navItem} />
       </MemoryRouter>

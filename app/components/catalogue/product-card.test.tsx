@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { fitInside, mediaSizes } from '../../../core/media.ts';
 import { formatMoney } from '../../../core/money.ts';
 import { catalogs } from '../../i18n/catalog.ts';
-import { createI18n } from '../../i18n/i18n.ts';
+import '../../i18n/i18n.server.ts';
+import { i18nFor } from '../../i18n/i18n.ts';
 import {
   fittedSize,
   mediaAtSize,
@@ -16,7 +17,7 @@ import {
 
 const render = (node: React.ReactNode, language: 'hr' | 'en' = 'hr') =>
   renderToString(
-    <I18nextProvider i18n={createI18n(language)}>
+    <I18nextProvider i18n={i18nFor(language)}>
       <MemoryRouter>{node}</MemoryRouter>
     </I18nextProvider>,
   );

@@ -1,0 +1,21 @@
+/** Croatian texts of the content screens: home, pages, blog posts and the page sections. */
+export const contentHr = {
+  breadcrumb: 'Putanja',
+  home: 'Početna',
+  blog: 'Objave',
+  publishedOn: 'Objavljeno',
+  author: 'Autor',
+  share: 'Podijelite objavu',
+  shareOn: 'Podijeli na mreži {{network}} (otvara se u novoj kartici)',
+  furtherReading: 'Pročitajte i ovo',
+  noPosts: 'Još nema objava.',
+  videoTitle: 'Video: {{title}}',
+  videoFallback: 'Pogledajte video na YouTubeu',
+  videoPlay: 'Pokreni video',
+  videoPlayTitled: 'Pokreni video: {{title}}',
+  videoConsentNote: 'Video se učitava s YouTubea tek kad ga pokrenete.',
+  gallery: 'Galerija',
+  sponsorLink: '{{name}} (otvara se u novoj kartici)',
+  newTab: '(otvara se u novoj kartici)',
+  subscribe: 'Prijavi se',
+};

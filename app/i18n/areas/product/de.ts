@@ -1,0 +1,72 @@
+import type { Widen } from '../../widen.ts';
+import type { productHr } from './hr.ts';
+
+export const productDe: Widen<typeof productHr> = {
+  home: 'Startseite',
+  shop: 'Shop',
+  sku: 'Artikelnummer: {{sku}}',
+  gallery: {
+    label: 'Produktbilder',
+    image: '{{name}}, Bild {{number}}',
+    show: 'Bild {{number}} von {{total}} anzeigen',
+    noImage: 'Das Produkt hat kein Bild',
+  },
+  price: {
+    price: 'Preis:',
+    regular: 'Regulärer Preis:',
+    discount: '−{{percent}} %',
+    euro: 'Gegenwert in Euro:',
+    member: 'Mitgliederpreis: {{price}}',
+    none: 'Preis auf Anfrage',
+  },
+  stock: {
+    inStock: 'Auf Lager',
+    outOfStock: 'Nicht auf Lager',
+    few: 'Auf Lager, nur noch {{count}} Stück',
+  },
+  variants: {
+    heading: 'Variante wählen',
+    choose: 'Bitte wählen…',
+    missing: '{{value}} (in dieser Kombination nicht erhältlich)',
+    soldOut: '{{value}} (ausverkauft)',
+    apply: 'Auswahl anzeigen',
+    chosen: 'Ausgewählt: {{name}}',
+  },
+  options: {
+    heading: 'Personalisierung',
+    required: 'Pflichtfeld',
+    priceDelta: '{{title}} ({{sku}}): +{{price}}',
+    noCharge: '{{title}} ({{sku}}): ohne Aufpreis',
+    maxLength: 'Höchstens {{count}} Zeichen.',
+    range: 'Von {{min}} bis {{max}}.',
+  },
+  bundle: {
+    heading: 'Inhalt des Pakets',
+    quantity: '{{count}} ×',
+    needsChoice: 'Variante muss gewählt werden',
+    chosen: 'Ausgewählt: {{name}}',
+    customise: 'Paket anpassen',
+    dialogTitle: 'Paket anpassen',
+    dialogIntro: 'Wählen Sie für jedes Produkt des Pakets mit Varianten eine Variante.',
+    save: 'Auswahl speichern',
+    close: 'Schließen',
+    notFetched: 'Die Produkte des Pakets konnten nicht geladen werden. Bitte laden Sie die Seite neu.',
+    fixed: 'Fester Bestandteil des Pakets',
+  },
+  cart: {
+    add: 'In den Warenkorb',
+    quantity: 'Menge',
+    editing: 'Sie bearbeiten einen Artikel Ihres Warenkorbs.',
+    reasons: {
+      configurationNotSet: 'Wählen Sie eine Variante, bevor Sie das Produkt in den Warenkorb legen.',
+      bundleCustomisationNeeded: 'Passen Sie das Paket an, bevor Sie es in den Warenkorb legen.',
+      nestedBundle: 'Dieses Paket enthält ein anderes Paket und kann nicht in den Warenkorb gelegt werden.',
+      invalidVariant: 'Die gewählte Variante ist ungültig. Bitte wählen Sie eine andere.',
+      unknownFormat: 'Dieses Produkt kann nicht in den Warenkorb gelegt werden.',
+      outOfStock: 'Das Produkt ist derzeit nicht auf Lager.',
+      noPrice: 'Das Produkt hat derzeit keinen Preis und kann nicht gekauft werden.',
+    },
+  },
+  description: 'Beschreibung',
+  crossSell: 'Das könnte Sie auch interessieren',
+};

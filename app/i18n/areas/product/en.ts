@@ -1,0 +1,72 @@
+import type { Widen } from '../../widen.ts';
+import type { productHr } from './hr.ts';
+
+export const productEn: Widen<typeof productHr> = {
+  home: 'Home',
+  shop: 'Shop',
+  sku: 'SKU: {{sku}}',
+  gallery: {
+    label: 'Product images',
+    image: '{{name}}, image {{number}}',
+    show: 'Show image {{number}} of {{total}}',
+    noImage: 'The product has no image',
+  },
+  price: {
+    price: 'Price:',
+    regular: 'Regular price:',
+    discount: '−{{percent}}%',
+    euro: 'Equivalent in euro:',
+    member: 'Member price: {{price}}',
+    none: 'Price on request',
+  },
+  stock: {
+    inStock: 'In stock',
+    outOfStock: 'Out of stock',
+    few: 'In stock, only {{count}} left',
+  },
+  variants: {
+    heading: 'Choose a variant',
+    choose: 'Choose…',
+    missing: '{{value}} (not available in this combination)',
+    soldOut: '{{value}} (sold out)',
+    apply: 'Show selection',
+    chosen: 'Selected: {{name}}',
+  },
+  options: {
+    heading: 'Personalisation',
+    required: 'required',
+    priceDelta: '{{title}} ({{sku}}): +{{price}}',
+    noCharge: '{{title}} ({{sku}}): no extra charge',
+    maxLength: 'At most {{count}} characters.',
+    range: 'From {{min}} to {{max}}.',
+  },
+  bundle: {
+    heading: 'What the bundle contains',
+    quantity: '{{count}} ×',
+    needsChoice: 'Variant to be chosen',
+    chosen: 'Selected: {{name}}',
+    customise: 'Customise the bundle',
+    dialogTitle: 'Bundle customisation',
+    dialogIntro: 'Choose a variant for every product in the bundle that has variants.',
+    save: 'Save selection',
+    close: 'Close',
+    notFetched: 'The bundle items could not be fetched. Please reload the page.',
+    fixed: 'Fixed part of the bundle',
+  },
+  cart: {
+    add: 'Add to cart',
+    quantity: 'Quantity',
+    editing: 'You are editing an item in your cart.',
+    reasons: {
+      configurationNotSet: 'Choose a variant of the product before adding it to the cart.',
+      bundleCustomisationNeeded: 'Customise the bundle before adding it to the cart.',
+      nestedBundle: 'This bundle contains another bundle and cannot be added to the cart.',
+      invalidVariant: 'The chosen variant is not valid. Please choose another.',
+      unknownFormat: 'This product cannot be added to the cart.',
+      outOfStock: 'The product is currently out of stock.',
+      noPrice: 'The product has no price at the moment and cannot be bought.',
+    },
+  },
+  description: 'Description',
+  crossSell: 'You may also like',
+};

@@ -1,0 +1,37 @@
+import type { Widen } from '../../widen.ts';
+import type { searchHr } from './hr.ts';
+
+export const searchDe: Widen<typeof searchHr> = {
+  title: 'Suche',
+  titleFor: 'Suche: {{search}}',
+  intro: 'Durchsuchen Sie Seiten, Blogbeiträge, Produkte und Shop-Kategorien.',
+  home: 'Startseite',
+  label: 'Wonach suchen Sie?',
+  placeholder: 'Z. B. Schule, Bilderbuch, Workshop…',
+  submit: 'Suchen',
+  boxLabel: 'Website durchsuchen',
+  categoriesLegend: 'Suchen in',
+  groups: {
+    pages: 'Seiten',
+    posts: 'Blogbeiträge',
+    products: 'Produkte',
+    productCategories: 'Shop-Kategorien',
+  },
+  groupHeading: '{{title}} ({{count}})',
+  groupEmpty: 'Keine Treffer in dieser Gruppe.',
+  groupDone: 'Alle Treffer dieser Gruppe stehen oben.',
+  missingCategories: 'Wählen Sie mindestens eine Inhaltsart für die Suche.',
+  prompt: 'Geben Sie einen Begriff ein, um die ganze Website zu durchsuchen.',
+  summary_one: '{{count}} Treffer für „{{search}}“',
+  summary_few: '{{count}} Treffer für „{{search}}“',
+  summary_other: '{{count}} Treffer für „{{search}}“',
+  empty: 'Für „{{search}}“ wurde nichts gefunden.',
+  emptyHint: 'Prüfen Sie die Schreibweise, verwenden Sie weniger Wörter oder wählen Sie mehr Inhaltsarten.',
+  loadMore: 'Weitere Treffer anzeigen',
+  firstResults: 'Zurück zu den ersten Treffern',
+  pageN: 'Trefferseite {{page}}',
+  failed: 'Die Suche funktioniert gerade nicht. Bitte versuchen Sie es gleich noch einmal.',
+  sku: 'Artikelnummer: {{sku}}',
+  euroEquivalent: '≈ {{amount}}',
+  regularPrice: 'Normalpreis: {{amount}}',
+};

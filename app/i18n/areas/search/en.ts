@@ -1,0 +1,37 @@
+import type { Widen } from '../../widen.ts';
+import type { searchHr } from './hr.ts';
+
+export const searchEn: Widen<typeof searchHr> = {
+  title: 'Search',
+  titleFor: 'Search: {{search}}',
+  intro: 'Search pages, blog posts, products and shop categories.',
+  home: 'Home',
+  label: 'What are you looking for?',
+  placeholder: 'E.g. school, picture book, workshop…',
+  submit: 'Search',
+  boxLabel: 'Search the site',
+  categoriesLegend: 'Search in',
+  groups: {
+    pages: 'Pages',
+    posts: 'Blog posts',
+    products: 'Products',
+    productCategories: 'Shop categories',
+  },
+  groupHeading: '{{title}} ({{count}})',
+  groupEmpty: 'No results in this group.',
+  groupDone: 'All results of this group are shown above.',
+  missingCategories: 'Choose at least one kind of content to search.',
+  prompt: 'Type a word to search the whole site.',
+  summary_one: '{{count}} result for “{{search}}”',
+  summary_few: '{{count}} results for “{{search}}”',
+  summary_other: '{{count}} results for “{{search}}”',
+  empty: 'Nothing found for “{{search}}”.',
+  emptyHint: 'Check the spelling, use fewer words or choose more kinds of content.',
+  loadMore: 'Show more results',
+  firstResults: 'Back to the first results',
+  pageN: 'Results page {{page}}',
+  failed: 'Search is not working right now. Please try again in a moment.',
+  sku: 'SKU: {{sku}}',
+  euroEquivalent: '≈ {{amount}}',
+  regularPrice: 'Regular price: {{amount}}',
+};

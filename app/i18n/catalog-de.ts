@@ -1,0 +1,16 @@
+import { blogDe } from './areas/blog/de.ts';
+import { contentDe } from './areas/content/de.ts';
+import { productDe } from './areas/product/de.ts';
+import { searchDe } from './areas/search/de.ts';
+import { shopDe } from './areas/shop/de.ts';
+import type { Catalog } from './catalog-hr.ts';
+import { de } from './de.ts';
+
+export const catalogDe: Catalog = {
+  ...de,
+  content: contentDe,
+  blog: blogDe,
+  search: searchDe,
+  shop: shopDe,
+  product: productDe,
+};

@@ -1,0 +1,16 @@
+import { blogEn } from './areas/blog/en.ts';
+import { contentEn } from './areas/content/en.ts';
+import { productEn } from './areas/product/en.ts';
+import { searchEn } from './areas/search/en.ts';
+import { shopEn } from './areas/shop/en.ts';
+import type { Catalog } from './catalog-hr.ts';
+import { en } from './en.ts';
+
+export const catalogEn: Catalog = {
+  ...en,
+  content: contentEn,
+  blog: blogEn,
+  search: searchEn,
+  shop: shopEn,
+  product: productEn,
+};

@@ -1,0 +1,23 @@
+import { blogHr } from './areas/blog/hr.ts';
+import { contentHr } from './areas/content/hr.ts';
+import { productHr } from './areas/product/hr.ts';
+import { searchHr } from './areas/search/hr.ts';
+import { shopHr } from './areas/shop/hr.ts';
+import { hr } from './hr.ts';
+import type { Widen } from './widen.ts';
+
+/**
+ * Every Croatian UI text: the shell's at the top level, each area's (`areas/<area>/`) under its own
+ * key. Croatian is the reference: the other languages' catalogs must have exactly its keys (the type
+ * checker enforces it). Each language is its own module so that a page's bundle carries one language.
+ */
+export const catalogHr = {
+  ...hr,
+  content: contentHr,
+  blog: blogHr,
+  search: searchHr,
+  shop: shopHr,
+  product: productHr,
+};
+
+export type Catalog = Widen<typeof catalogHr>;

@@ -1,0 +1,109 @@
+import zlib from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { catalogs } from '../../app/i18n/catalog.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The JavaScript budget per page, gzip (level 9, as the server compresses the client build). The
+ * issue asked for 90 KiB, but React 19 and React Router 8 alone ship 107 KiB
+ * (docs/decisions/0120-client-javascript-budget.md); this is the heaviest page (a product, 150.2
+ * KiB) plus 2 KiB, so that a new library or a screen's code landing on every page fails here.
+ */
+const BUDGET_BYTES = 152 * 1024;
+
+/** One page of each type, in both languages (demo content, server/db/seed/). */
+const pages = [
+  { type: 'home', paths: ['/', '/en'] },
+  { type: 'content page', paths: ['/o-nama', '/en/about-us'] },
+  { type: 'blog list', paths: ['/objave', '/en/blog'] },
+  { type: 'post', paths: ['/sto-znaci-otporno-dijete', '/en/what-is-a-resilient-child'] },
+  { type: 'event', paths: ['/dogadjaj/1', '/en/event/1'] },
+  { type: 'shop category', paths: ['/shop/knjige', '/en/shop/books'] },
+  { type: 'product', paths: ['/product/medo-i-velika-briga', '/en/product/little-bears-big-worry'] },
+  { type: 'search', paths: ['/pretraga?search=dijete', '/en/search?search=child'] },
+];
+
+/** Every script the page downloads until the network is idle after hydration, by URL, gzip-compressed. */
+async function scriptBytes(page: Page, path: string) {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || bodies.has(response.url())) return;
+    bodies.set(response.url(), response.body());
+  });
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  expect(response?.status(), path).toBe(200);
+  const sizes = await Promise.all(
+    [...bodies].map(async ([url, body]) => ({
+      url: new URL(url).pathname,
+      gzip: zlib.gzipSync(await body, { level: zlib.constants.Z_BEST_COMPRESSION }).length,
+    })),
+  );
+  return { total: sizes.reduce((sum, script) => sum + script.gzip, 0), scripts: sizes };
+}
+
+for (const { type, paths } of pages) {
+  for (const path of paths) {
+    test(`the ${type} ${path} downloads at most ${BUDGET_BYTES / 1024} KiB of JavaScript (gzip)`, async ({
+      page,
+    }) => {
+      const { total, scripts } = await scriptBytes(page, path);
+      // Guards against a measurement that sees nothing (the app's entry must be among the scripts).
+      expect(scripts.some((script) => script.url.includes('entry.client'))).toBe(true);
+      // Only the page's language's texts travel: German and English never ship on a Croatian page.
+      const language = path.startsWith('/en') ? 'en' : 'hr';
+      const catalogScripts = scripts.filter((script) => /\/catalog-[a-z]{2}-/.test(script.url));
+      expect(catalogScripts.map((script) => script.url.match(/catalog-([a-z]{2})-/)?.[1])).toEqual([
+        language,
+      ]);
+      test.info().annotations.push({ type: 'gzip bytes', description: `${path} ${total}` });
+      console.log(`${type} ${path}: ${total} B gzip in ${scripts.length} scripts`);
+      expect(
+        total,
+        `${path}: ${scripts
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((script) => `${script.url} ${script.gzip}`)
+          .join(', ')}`,
+      ).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+  }
+}
+
+test('the stylesheet is inside the document, and stays applied after hydration and a navigation', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
+  await page.goto('/');
+  expect(stylesheets, 'no stylesheet request before the first paint').toEqual([]);
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(0);
+  // The skip link is visually hidden by the stylesheet's `sr-only` rule.
+  const skipLinkPosition = () =>
+    page
+      .locator('a[href="#main"]')
+      .first()
+      .evaluate((element) => getComputedStyle(element).position);
+  expect(await skipLinkPosition()).toBe('absolute');
+  await page.getByRole('banner').getByRole('link', { name: 'en', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(await skipLinkPosition()).toBe('absolute');
+  expect(stylesheets).toEqual([]);
+});
+
+test('a client navigation into another language loads the texts of that language', async ({ page }) => {
+  const catalogRequests: string[] = [];
+  page.on('request', (request) => {
+    const language = request.url().match(/\/catalog-([a-z]{2})-[^/]*\.js$/)?.[1];
+    if (language) catalogRequests.push(language);
+  });
+  await page.goto('/');
+  expect(catalogRequests).toEqual(['hr']);
+  await page.getByRole('banner').getByRole('link', { name: 'en', exact: true }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  // The header's language list is named from the UI catalog, so it shows which catalog rendered.
+  await expect(
+    page.getByRole('banner').getByRole('list', { name: catalogs.en.shell.language }),
+  ).toBeVisible();
+  expect(catalogRequests).toEqual(['hr', 'en']);
+});
