@@ -19,6 +19,7 @@ import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
 import { isCrossOriginWrite, isSafeMethod } from './http/cross-origin.ts';
 import { idempotency } from './http/idempotency.ts';
 import { createMethodTable, createWriteTable } from './http/method-table.ts';
+import { createPageCache } from './http/page-cache.ts';
 import {
   baseSecurityHeaders,
   createNonce,
@@ -141,7 +142,9 @@ export function createHttpApp(deps: HttpDeps) {
     headers.set('x-request-id', requestId);
     // Every response: the hardening headers, unless the route set its own value.
     for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
-    if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', resourceCsp);
+    // A 304 carries no policy: the browser keeps the one of its copy (a cached page's has that copy's nonce).
+    if (!headers.has('content-security-policy') && c.res.status !== 304)
+      headers.set('Content-Security-Policy', resourceCsp);
     if (!logger.isLevelEnabled('info')) return;
     const pathAndQuery = c.req.url.replace(/^[a-z]+:\/\/[^/]*/i, '');
     logger.info(
@@ -359,10 +362,21 @@ export function createHttpApp(deps: HttpDeps) {
     const getServerBuild = deps.getServerBuild;
     const mode = config.isProduction ? 'production' : 'development';
     let handler: ((request: Request, context: unknown) => Promise<Response>) | undefined;
+    const pageCache = createPageCache({
+      cache,
+      sites: services.sites,
+      ttlSeconds: config.PAGE_CACHE_SECONDS,
+      cdnSeconds: config.PAGE_CDN_SECONDS,
+      maintenance: config.MAINTENANCE_MODE,
+      security: securityOptions,
+    });
     app.all('*', async (c) => {
       // A Host header that makes the request URL invalid (`599863496077041500000`) would make React
       // Router's `new URL(request.url)` throw.
       if (!URL.canParse(c.req.url)) throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
+      // Anonymous pages come from the page cache (server/http/page-cache.ts) when they are there.
+      const page = await pageCache.lookup(c.req.raw);
+      if (page.response) return page.response;
       const build = await getServerBuild();
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
@@ -397,7 +411,7 @@ export function createHttpApp(deps: HttpDeps) {
       const response = await handler!(incoming, loadContext);
       if (response.headers.get('content-type')?.startsWith('text/html'))
         response.headers.set('Content-Security-Policy', documentCsp(nonce, securityOptions));
-      return response;
+      return pageCache.finish(page.plan, response, nonce, c.req.raw);
     });
   }
 

@@ -73,7 +73,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
         connectTimeoutMs: config.CACHE_CONNECT_TIMEOUT_MS,
         logger,
       })
-    : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES });
+    : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
 
   let getServerBuild: () => Promise<ServerBuild>;
   let devMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;

@@ -6,7 +6,7 @@ import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
 import { sanitizeHtml } from '../cms/sanitize-html.ts';
 import { MAIN_CURRENCY_ID } from '../site/reference-data.ts';
-import { siteCacheTag } from '../site/site.service.ts';
+import { invalidateSiteContent, siteCacheTag } from '../site/site.service.ts';
 import {
   bundleItems,
   configurableAttributes,
@@ -633,7 +633,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     categories,
     tagList,
     checkBundles,
-    invalidate: (siteId: number) => cache.deleteByTag(siteCacheTag(siteId)),
+    invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
   };
 }
 
