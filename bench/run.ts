@@ -3,7 +3,7 @@
  * rendered), next to two baselines measured in the same run (bare node:http, and a static file served
  * by the shop), because absolute numbers on shared machines mean little. The figures the targets are
  * about are printed as ratios of those baselines.
- * Usage: `npm run bench [-- --seconds 10] [--port 3290]` (the baseline listens on port + 1; BUILD_DIR
+ * Usage: `npm run bench [-- --seconds 3] [--rounds 3] [--port 3290]` (the baseline listens on port + 1; BUILD_DIR
  * picks the build). With DATABASE_URL / REDIS_URL set, the shop runs on PostgreSQL / Redis.
  */
 
@@ -23,7 +23,7 @@ const argument = (name: string) => {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;
 };
-const seconds = Number(argument('--seconds') ?? 5);
+const seconds = Number(argument('--seconds') ?? 3);
 const shopPort = Number(argument('--port') ?? 3290);
 const baselinePort = shopPort + 1;
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -48,35 +48,39 @@ const asset = fs
 
 // A session cookie makes the page cache step aside: every request is rendered.
 const uncached = { headers: { cookie: 'refreshToken=bench' } };
-const results: BenchResult[] = [];
+type Case = { name: string; url: string; options?: Parameters<typeof measure>[2] };
+const cases: Case[] = [
+  { name: 'baseline: bare node:http', url: `http://127.0.0.1:${baselinePort}/` },
+  ...(asset ? [{ name: 'baseline: static file', url: `${base}/assets/${asset}` }] : []),
+  { name: 'GET /healthz', url: `${base}/healthz` },
+  {
+    name: 'cached API read: GET /api/v1/cms/navigation/tree/main',
+    url: `${base}/api/v1/cms/navigation/tree/main`,
+  },
+  { name: 'cached API read: GET /api/v1/cms/option/filter', url: `${base}/api/v1/cms/option/filter` },
+  { name: 'cached page: GET /en', url: `${base}/en` },
+  { name: 'uncached page: GET /en (session cookie)', url: `${base}/en`, options: uncached },
+];
+// Rounds interleave the cases, and each figure is the median of its rounds: on a shared machine the
+// load changes within seconds, and a baseline measured a minute before its comparison says little.
+const rounds = Number(argument('--rounds') ?? 3);
+const runs = new Map<string, BenchResult[]>();
 try {
-  results.push(await measure('baseline: bare node:http', `http://127.0.0.1:${baselinePort}/`, { seconds }));
-  if (asset) results.push(await measure('baseline: static file', `${base}/assets/${asset}`, { seconds }));
-  results.push(await measure('GET /healthz', `${base}/healthz`, { seconds }));
-  results.push(
-    await measure(
-      'cached API read: GET /api/v1/cms/navigation/tree/main',
-      `${base}/api/v1/cms/navigation/tree/main`,
-      {
-        seconds,
-      },
-    ),
-  );
-  results.push(
-    await measure('cached API read: GET /api/v1/cms/option/filter', `${base}/api/v1/cms/option/filter`, {
-      seconds,
-    }),
-  );
-  results.push(await measure('cached page: GET /en', `${base}/en`, { seconds }));
-  results.push(
-    await measure('uncached page: GET /en (session cookie)', `${base}/en`, { seconds, ...uncached }),
-  );
+  for (let round = 0; round < rounds; round++)
+    for (const { name, url, options } of cases) {
+      const result = await measure(name, url, { seconds, ...options });
+      runs.set(name, [...(runs.get(name) ?? []), result]);
+    }
 } finally {
   await shop.stop();
   baseline.close();
 }
+const results: BenchResult[] = cases.map(({ name }) => {
+  const sorted = [...(runs.get(name) ?? [])].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor(sorted.length / 2)]!;
+});
 console.log(
-  `\n${new Date().toISOString()} · ${seconds} s per run · 10 connections · database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} · cache ${process.env.REDIS_URL ? 'Redis' : 'memory'} · static file ${asset ?? 'none'}`,
+  `\n${new Date().toISOString()} · median of ${rounds} interleaved rounds of ${seconds} s · 10 connections · database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} · cache ${process.env.REDIS_URL ? 'Redis' : 'memory'} · static file ${asset ?? 'none'}`,
 );
 printResults(results);
 

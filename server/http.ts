@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ServerBuild } from 'react-router';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
@@ -19,6 +18,7 @@ import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
 import { isCrossOriginWrite, isSafeMethod } from './http/cross-origin.ts';
 import { idempotency } from './http/idempotency.ts';
 import { createMethodTable, createWriteTable } from './http/method-table.ts';
+import { compression } from './http/compression.ts';
 import { createPageCache } from './http/page-cache.ts';
 import {
   baseSecurityHeaders,
@@ -136,7 +136,7 @@ export function createHttpApp(deps: HttpDeps) {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
-    const started = performance.now();
+    const started = logger.isLevelEnabled('info') ? performance.now() : 0;
     await next();
     const headers = c.res.headers;
     headers.set('x-request-id', requestId);
@@ -159,10 +159,9 @@ export function createHttpApp(deps: HttpDeps) {
     );
   });
 
-  // Documents, JSON and XML go out gzipped when the client takes it (the client build is compressed
-  // ahead of time by static-files.ts). Loaders' in-process API calls send no Accept-Encoding, so they
-  // are never compressed.
-  app.use(compress({ encoding: 'gzip' }));
+  // Documents, JSON and XML of 1 KiB or more go out gzipped when the client takes it (the client build
+  // is compressed ahead of time by static-files.ts).
+  app.use(compression({ threshold: 1024 }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
@@ -262,6 +261,18 @@ export function createHttpApp(deps: HttpDeps) {
   const bodyTooLarge = (limit: number) =>
     new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 
+  const limitApiBody = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      throw bodyTooLarge(config.BODY_LIMIT_BYTES);
+    },
+  });
+  // A GET or HEAD has no body (node-server refuses one that does); the check would cost every read a
+  // full Request object.
+  const apiBodyLimit: MiddlewareHandler = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitApiBody(c, next);
+
   const api = createApiRouter();
   api.use(
     '*',
@@ -289,13 +300,7 @@ export function createHttpApp(deps: HttpDeps) {
         c.res.headers.append('Vary', 'Origin');
       }
     },
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        throw bodyTooLarge(config.BODY_LIMIT_BYTES);
-      },
-    }),
+    apiBodyLimit,
     rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, rateLimitAddress),
     idempotency(deps.db, logger, isApiWrite),
     contextMiddleware(services.sites),
