@@ -32,6 +32,9 @@ export function acceptsGzip(header: string | undefined): boolean {
 export function compression(options: { threshold: number }): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // A client that takes no gzip gets the body as it is, and nothing is touched: an uncompressed
+    // answer suits every client, so a shared cache that keeps it without `Vary` serves no one wrongly.
+    if (!acceptsGzip(c.req.header('accept-encoding'))) return;
     const response = c.res;
     if (c.req.method === 'HEAD' || response.status === 204 || response.status === 206 || response.status === 304)
       return;
@@ -45,7 +48,7 @@ export function compression(options: { threshold: number }): MiddlewareHandler {
     if (!vary) headers.set('Vary', 'Accept-Encoding');
     else if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))
       headers.set('Vary', `${vary}, Accept-Encoding`);
-    if (!acceptsGzip(c.req.header('accept-encoding')) || !response.body) return;
+    if (!response.body) return;
     const etag = headers.get('etag');
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
     if (declared === null && type.startsWith('text/html')) {
