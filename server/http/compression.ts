@@ -5,7 +5,8 @@ import type { MiddlewareHandler } from 'hono';
 const gzip = promisify(zlib.gzip);
 
 /** Text formats worth compressing (images, fonts and archives are compressed already). */
-const COMPRESSIBLE = /^\s*(?:text\/(?!event-stream)|application\/(?:json|xml|javascript|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^\s*(?:text\/(?!event-stream)|application\/(?:json|xml|javascript|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i;
 
 /** Whether an Accept-Encoding header takes gzip (`gzip` or `*` with a non-zero quality). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -36,7 +37,12 @@ export function compression(options: { threshold: number }): MiddlewareHandler {
     // answer suits every client, so a shared cache that keeps it without `Vary` serves no one wrongly.
     if (!acceptsGzip(c.req.header('accept-encoding'))) return;
     const response = c.res;
-    if (c.req.method === 'HEAD' || response.status === 204 || response.status === 206 || response.status === 304)
+    if (
+      c.req.method === 'HEAD' ||
+      response.status === 204 ||
+      response.status === 206 ||
+      response.status === 304
+    )
       return;
     const headers = response.headers;
     const type = headers.get('content-type');

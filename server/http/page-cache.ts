@@ -140,26 +140,55 @@ export function createPageCache(options: PageCacheOptions) {
       ? `public, max-age=0, s-maxage=${options.cdnSeconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
       : 'public, max-age=0, must-revalidate';
 
+  // The policy around its nonce, built once: only the nonce changes from one response to the next.
+  const [policyHead = '', policyTail = ''] = documentCsp('\u0000', options.security).split('\u0000');
+  /** Stored headers as a plain object (memoised per page object): node-server writes those directly. */
+  const headerObjects = new WeakMap<CachedPage, Record<string, string>>();
+
   /** The answer for one visitor: a fresh nonce in the body and in the policy, or 304 when unchanged. */
   function serve(page: CachedPage, request: Request, state: 'HIT' | 'MISS'): Response {
-    const headers = new Headers(page.headers);
-    headers.set('ETag', page.etag);
-    headers.set('Cache-Control', cacheControl);
-    // Accept-Encoding too: the 304 must name what the 200 (compressed by the middleware) varied by.
-    headers.set('Vary', `${page.vary}, Accept-Encoding`);
-    headers.set(PAGE_CACHE_HEADER, state);
+    let stored = headerObjects.get(page);
+    if (!stored) {
+      stored = Object.fromEntries(page.headers);
+      headerObjects.set(page, stored);
+    }
+    const headers: Record<string, string> = {
+      ...stored,
+      etag: page.etag,
+      'cache-control': cacheControl,
+      // Accept-Encoding too: the 304 must name what the 200 (compressed by the middleware) varied by.
+      vary: `${page.vary}, Accept-Encoding`,
+      'x-page-cache': state,
+    };
     const ifNoneMatch = request.headers.get('if-none-match');
     if (ifNoneMatch && matchesEtag(ifNoneMatch, page.etag)) {
       // No policy on a 304: the browser keeps the one that came with its copy, whose nonce matches
       // that copy's scripts (a 304's headers replace the stored ones).
-      for (const name of headers.keys()) if (name.startsWith('content-')) headers.delete(name);
+      for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
       return new Response(null, { status: 304, headers });
     }
     const nonce = createNonce();
-    headers.set('Content-Security-Policy', documentCsp(nonce, options.security));
+    headers['content-security-policy'] = policyHead + nonce + policyTail;
     if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
     return new Response(bodyWithNonce(page, nonce) as BodyInit, { status: 200, headers });
   }
+
+  /** Origins per site object and Host (bounded: any Host header may arrive). */
+  const origins = new WeakMap<object, Map<string, string>>();
+  const originOf = (site: NonNullable<Awaited<ReturnType<typeof sites.siteById>>>, host: string | null) => {
+    let byHost = origins.get(site);
+    if (!byHost) {
+      byHost = new Map();
+      origins.set(site, byHost);
+    }
+    const key = host ?? '';
+    let origin = byHost.get(key);
+    if (origin === undefined) {
+      origin = sites.origin(site, host ?? undefined);
+      if (byHost.size < 64) byHost.set(key, origin);
+    }
+    return origin;
+  };
 
   /** Before rendering: the cached page, or how to treat the page about to be rendered. */
   async function lookup(
@@ -187,7 +216,7 @@ export function createPageCache(options: PageCacheOptions) {
       variant += `|l=${isUiLanguage(chosen) ? chosen : '-'}:${preferred}`;
       vary = 'Cookie, Accept-Language';
     }
-    let key = `${siteId}|${sites.origin(site, host ?? undefined)}|${pathAndQuery}|${variant}`;
+    let key = `${siteId}|${originOf(site, host)}|${pathAndQuery}|${variant}`;
     if (key.length > MAX_PLAIN_KEY_LENGTH)
       key = `${siteId}|#${createHash('sha256').update(key).digest('base64url')}`;
     const page = await cache.get<CachedPage>(PAGE_CACHE_NAMESPACE, key).catch(() => undefined);
