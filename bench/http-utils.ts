@@ -13,7 +13,24 @@ export type BenchResult = {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server process spent per answered request (when its pid was given), in µs. */
+  cpuPerRequestUs?: number;
 };
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc (Linux). Unlike requests per second it
+ * hardly depends on what else the machine runs, so it compares runs on a shared, busy machine.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime), counted after the command name; clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Runs autocannon against one URL for a fixed time (the loop is bounded in time and stops by itself). */
 export async function measure(
@@ -25,6 +42,8 @@ export async function measure(
     method?: 'GET' | 'POST';
     body?: string;
     headers?: Record<string, string>;
+    /** The server's process, to report its CPU time per request. */
+    pid?: number;
   } = {},
 ): Promise<BenchResult> {
   // A short warm-up fills caches and JIT before the measured run.
@@ -37,6 +56,7 @@ export async function measure(
     body: options.body,
     headers: options.headers,
   });
+  const cpuBefore = options.pid ? cpuSeconds(options.pid) : undefined;
   const result = await autocannon({
     url,
     duration: options.seconds ?? 5,
@@ -48,7 +68,13 @@ export async function measure(
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
+  const cpuAfter = options.pid ? cpuSeconds(options.pid) : undefined;
+  const answered = result.requests.total;
   return {
+    cpuPerRequestUs:
+      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+        ? Math.round(((cpuAfter - cpuBefore) / answered) * 1e6)
+        : undefined,
     name,
     url,
     requestsPerSecond: Math.round(result.requests.average),
@@ -68,6 +94,7 @@ export function printResults(results: BenchResult[]) {
     'p95 ms': r.p95,
     'p99 ms': r.p99,
     'errors+non2xx': r.errors + r.non2xx,
+    'server CPU µs/req': r.cpuPerRequestUs ?? '',
   }));
   console.table(rows);
 }
@@ -80,7 +107,7 @@ export async function spawnServer(
   script: string,
   port: number,
   env: Record<string, string | undefined>,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ stop(): Promise<void>; pid: number | undefined }> {
   const child: ChildProcess = spawn(process.execPath, [script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -105,14 +132,14 @@ export async function spawnServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { stop };
+  return { stop, pid: child.pid };
 }
 
 /** Starts the production server on a temporary data directory and waits until it is ready. */
 export async function startShop(
   port: number,
   env: Record<string, string> = {},
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ stop(): Promise<void>; pid: number | undefined }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   const server = await spawnServer('scripts/start.ts', port, {
     PORT: String(port),
@@ -126,6 +153,7 @@ export async function startShop(
     ...env,
   });
   return {
+    pid: server.pid,
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

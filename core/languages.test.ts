@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUiLanguage, languageOfPath } from './languages.ts';
+import { isUiLanguage, languageOfPath, rankedUiLanguages } from './languages.ts';
 
 describe('languageOfPath', () => {
   it('reads the prefix of English and German paths', () => {
@@ -17,5 +17,19 @@ describe('languageOfPath', () => {
     expect(isUiLanguage('en')).toBe(true);
     expect(isUiLanguage('fr')).toBe(false);
     expect(isUiLanguage(undefined)).toBe(false);
+  });
+});
+
+describe('rankedUiLanguages', () => {
+  it('orders the storefront languages an Accept-Language header asks for by quality, then order', () => {
+    expect(rankedUiLanguages('en-GB,en;q=0.9,hr;q=0.8')).toEqual(['en', 'hr']);
+    expect(rankedUiLanguages('fr, de;q=0.5, hr;q=0.7')).toEqual(['hr', 'de']);
+    expect(rankedUiLanguages('hr;q=0, en')).toEqual(['en']);
+  });
+
+  it('gives nothing for a missing or useless header', () => {
+    expect(rankedUiLanguages(null)).toEqual([]);
+    expect(rankedUiLanguages('fr-FR, *;q=0.5')).toEqual([]);
+    expect(rankedUiLanguages(';;;,q=abc')).toEqual([]);
   });
 });

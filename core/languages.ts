@@ -14,3 +14,24 @@ export function languageOfPath(pathname: string): UiLanguage {
 
 /** BCP 47 locale used for Intl formatting and og:locale. */
 export const localeOf: Record<UiLanguage, string> = { hr: 'hr-HR', en: 'en-GB', de: 'de-DE' };
+
+/**
+ * The UI languages an Accept-Language header asks for, most wanted first (by quality, then by
+ * order; `en-GB` counts as `en`); languages the storefront does not have are left out.
+ */
+export function rankedUiLanguages(header: string | null | undefined): UiLanguage[] {
+  if (!header) return [];
+  const ranked = header
+    .split(',', 50)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((entry) => entry.language && Number.isFinite(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const languages: UiLanguage[] = [];
+  for (const { language } of ranked)
+    if (isUiLanguage(language) && !languages.includes(language)) languages.push(language);
+  return languages;
+}

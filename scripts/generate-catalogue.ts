@@ -468,6 +468,14 @@ async function main() {
     console.log(
       `${database.engine}: ${result.after} generated products (${result.after - result.before} added) in ${result.ms} ms`,
     );
+    // Shops running on this database share Redis: their cached catalogue answers and pages are stale now.
+    if (config.REDIS_URL) {
+      const { RedisCache } = await import('../server/cache/redis-cache.ts');
+      const { invalidateAllSites } = await import('../server/db/seed/bootstrap.ts');
+      const cache = new RedisCache(config.REDIS_URL, { logger });
+      await invalidateAllSites(database.db, cache);
+      await cache.close();
+    }
   } finally {
     storage.close();
     await database.close();

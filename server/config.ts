@@ -26,8 +26,14 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: redisUrl.optional(),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(10_000),
+  /** Megabytes the in-memory cache may hold (entries counted by their JSON size). */
+  CACHE_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(64),
   CACHE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   CACHE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** Seconds a rendered page for visitors without a session or cart stays in the cache; 0 turns it off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** `s-maxage` of cached pages: how long a CDN in front of the shop may serve one without asking. */
+  PAGE_CDN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Demo site, content and accounts with published passwords; on by default only outside production. */
   SEED_DEMO: booleanFlag.optional(),

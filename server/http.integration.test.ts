@@ -96,5 +96,18 @@ describe('API conventions', () => {
     expect(compressed.length).toBeLessThan(text.length / 3);
     const identity = await t.app.request('/api/openapi.json', { headers: { 'accept-encoding': 'identity' } });
     expect(identity.headers.get('content-encoding')).toBeNull();
+    const refused = await t.app.request('/api/openapi.json', {
+      headers: { 'accept-encoding': 'gzip;q=0, br' },
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('sends bodies under 1 KiB as they are, with their length', async () => {
+    const small = await t.app.request('/healthz', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ status: 'ok' });
+    const error = await t.app.request('/api/v1/nothing/here', { headers: { 'accept-encoding': 'gzip' } });
+    expect(error.headers.get('content-encoding')).toBeNull();
+    expect(error.status).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
@@ -18,9 +18,11 @@ import { rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
+import { compression } from './http/compression.ts';
 import { isCrossOriginWrite, isSafeMethod } from './http/cross-origin.ts';
 import { idempotency } from './http/idempotency.ts';
 import { createMethodTable, createWriteTable } from './http/method-table.ts';
+import { createPageCache } from './http/page-cache.ts';
 import {
   baseSecurityHeaders,
   createNonce,
@@ -136,13 +138,28 @@ export function createHttpApp(deps: HttpDeps) {
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', requestId);
-    const started = performance.now();
+    const started = logger.isLevelEnabled('info') ? performance.now() : 0;
+    // Every response: the request id and the hardening headers, unless the route set its own value.
+    // Behind node:http they go on the socket's response before the app runs (a header the route sets
+    // wins when node-server writes the head): putting them into every Response's Headers object cost
+    // about a quarter of a small request.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (outgoing) {
+      outgoing.setHeader('X-Request-Id', requestId);
+      for (const [name, value] of securityHeaders) outgoing.setHeader(name, value);
+      outgoing.setHeader('Content-Security-Policy', resourceCsp);
+    }
     await next();
-    const headers = c.res.headers;
-    headers.set('x-request-id', requestId);
-    // Every response: the hardening headers, unless the route set its own value.
-    for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
-    if (!headers.has('content-security-policy')) headers.set('Content-Security-Policy', resourceCsp);
+    // A 304 carries no policy: the browser keeps the one of its copy (a cached page's has that copy's nonce).
+    if (outgoing) {
+      if (c.res.status === 304) outgoing.removeHeader('Content-Security-Policy');
+    } else {
+      const headers = c.res.headers;
+      headers.set('x-request-id', requestId);
+      for (const [name, value] of securityHeaders) if (!headers.has(name)) headers.set(name, value);
+      if (!headers.has('content-security-policy') && c.res.status !== 304)
+        headers.set('Content-Security-Policy', resourceCsp);
+    }
     if (!logger.isLevelEnabled('info')) return;
     const pathAndQuery = c.req.url.replace(/^[a-z]+:\/\/[^/]*/i, '');
     logger.info(
@@ -157,10 +174,9 @@ export function createHttpApp(deps: HttpDeps) {
     );
   });
 
-  // Documents, JSON and XML go out gzipped when the client takes it (the client build is compressed
-  // ahead of time by static-files.ts). Loaders' in-process API calls send no Accept-Encoding, so they
-  // are never compressed.
-  app.use(compress({ encoding: 'gzip' }));
+  // Documents, JSON and XML of 1 KiB or more go out gzipped when the client takes it (the client build
+  // is compressed ahead of time by static-files.ts).
+  app.use(compression({ threshold: 1024 }));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error), error.status);
@@ -263,6 +279,18 @@ export function createHttpApp(deps: HttpDeps) {
   const bodyTooLarge = (limit: number) =>
     new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit} bytes.`);
 
+  const limitApiBody = bodyLimit({
+    maxSize: config.BODY_LIMIT_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      throw bodyTooLarge(config.BODY_LIMIT_BYTES);
+    },
+  });
+  // A GET or HEAD has no body (node-server refuses one that does); the check would cost every read a
+  // full Request object.
+  const apiBodyLimit: MiddlewareHandler = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitApiBody(c, next);
+
   const api = createApiRouter();
   api.use(
     '*',
@@ -290,13 +318,7 @@ export function createHttpApp(deps: HttpDeps) {
         c.res.headers.append('Vary', 'Origin');
       }
     },
-    bodyLimit({
-      maxSize: config.BODY_LIMIT_BYTES,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        throw bodyTooLarge(config.BODY_LIMIT_BYTES);
-      },
-    }),
+    apiBodyLimit,
     rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, rateLimitAddress),
     idempotency(deps.db, logger, isApiWrite),
     contextMiddleware(services.sites),
@@ -372,7 +394,18 @@ export function createHttpApp(deps: HttpDeps) {
     const getServerBuild = deps.getServerBuild;
     const mode = config.isProduction ? 'production' : 'development';
     let handler: ((request: Request, context: unknown) => Promise<Response>) | undefined;
+    const pageCache = createPageCache({
+      cache,
+      sites: services.sites,
+      ttlSeconds: config.PAGE_CACHE_SECONDS,
+      cdnSeconds: config.PAGE_CDN_SECONDS,
+      maintenance: config.MAINTENANCE_MODE,
+      security: securityOptions,
+    });
     app.all('*', async (c) => {
+      // Anonymous pages come from the page cache (server/http/page-cache.ts) when they are there.
+      const page = await pageCache.lookup(c.req.raw);
+      if (page.response) return page.response;
       const build = await getServerBuild();
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
@@ -397,7 +430,7 @@ export function createHttpApp(deps: HttpDeps) {
       const response = await handler!(incoming, loadContext);
       if (response.headers.get('content-type')?.startsWith('text/html'))
         response.headers.set('Content-Security-Policy', documentCsp(nonce, securityOptions));
-      return response;
+      return pageCache.finish(page.plan, response, nonce, c.req.raw);
     });
   }
 

@@ -10,7 +10,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { ensureSite, hasBackofficeUser } from './db/seed/bootstrap.ts';
+import { ensureSite, hasBackofficeUser, invalidateAllSites } from './db/seed/bootstrap.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { baseSecurityHeaders, resourceCsp, securityHeaderOptions } from './http/security-headers.ts';
 import { createHttpApp, createNodeListener } from './http.ts';
@@ -50,15 +50,28 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const { database, lock } = await openConfiguredDatabase(config, logger);
   for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
   const storage = createConfiguredStorage(config);
+  const cache: Cache = config.REDIS_URL
+    ? new RedisCache(config.REDIS_URL, {
+        commandTimeoutMs: config.CACHE_TIMEOUT_MS,
+        connectTimeoutMs: config.CACHE_CONNECT_TIMEOUT_MS,
+        logger,
+      })
+    : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
+  let contentCreated = false;
   if (config.SEED_DEMO) {
     // Loaded only when needed: the seed brings image generation that a serving process never uses.
     const { seedDemo } = await import('./db/seed/seed.ts');
     const result = await seedDemo(database.db, { storage });
     if (result.seeded) logger.info({ ms: result.ms }, 'demo content loaded');
+    contentCreated = result.seeded;
   } else {
     const { created } = await ensureSite(database.db, config);
     if (created) logger.info({ name: config.SITE_NAME }, 'site created (no demo content: SEED_DEMO is off)');
+    contentCreated = created;
   }
+  // A shared cache outlives a database (a new data directory, a recreated PostgreSQL database): what it
+  // holds for the sites' ids is someone else's content now.
+  if (contentCreated) await invalidateAllSites(database.db, cache);
   if (!(await hasBackofficeUser(database.db))) {
     logger.warn(
       'No back-office user yet. Create the first one with: npm run user:create -- --email you@example.com' +
@@ -67,13 +80,6 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
           : ''),
     );
   }
-  const cache: Cache = config.REDIS_URL
-    ? new RedisCache(config.REDIS_URL, {
-        commandTimeoutMs: config.CACHE_TIMEOUT_MS,
-        connectTimeoutMs: config.CACHE_CONNECT_TIMEOUT_MS,
-        logger,
-      })
-    : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES });
 
   let getServerBuild: () => Promise<ServerBuild>;
   let devMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;

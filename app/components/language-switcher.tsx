@@ -2,11 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatches } from 'react-router';
 import { serializeCookie } from '../../core/cookies.ts';
 import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
-import {
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  languageSwitchTarget,
-} from '../lib/language-switch.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '../../core/visitor-cookies.ts';
+import { languageSwitchTarget } from '../lib/language-switch.ts';
 import type { PageSeo } from '../lib/seo.ts';
 
 /** The deepest route's `seo.alternates`: where the current page lives in each language. */

@@ -1,10 +1,6 @@
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath, matchRoute } from '../../core/route-table.ts';
 
-/** Remembers the visitor's choice for language detection at the root (DECISIONS: 365 days). */
-export const LANGUAGE_COOKIE = 'locale';
-export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
 /** Screens whose path carries a per-language slug: only the page itself knows its other addresses. */
 const slugScreens = new Set(['page', 'blog', 'product', 'shop', 'event']);
 

@@ -1,7 +1,7 @@
 import { readCookie } from '../../core/cookies.ts';
-import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../core/languages.ts';
+import { defaultLanguage, isUiLanguage, rankedUiLanguages, type UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { LANGUAGE_COOKIE } from './language-switch.ts';
+import { LANGUAGE_COOKIE } from '../../core/visitor-cookies.ts';
 
 /**
  * Where a request for the root `/` goes instead, or null to serve the home page. The site option
@@ -25,24 +25,8 @@ export function rootRedirectTarget(input: {
   const allowed = (language: string | null | undefined): language is UiLanguage =>
     isUiLanguage(language) && input.allowedLanguages.includes(language);
   const fromCookie = readCookie(input.cookieHeader, LANGUAGE_COOKIE);
-  const chosen = allowed(fromCookie) ? fromCookie : preferredLanguage(input.acceptLanguage, allowed);
+  const chosen = allowed(fromCookie)
+    ? fromCookie
+    : (rankedUiLanguages(input.acceptLanguage).find(allowed) ?? null);
   return chosen && chosen !== defaultLanguage ? localizedPath('home', chosen) : null;
-}
-
-/** The first language of an Accept-Language header (by quality) that the site serves. */
-function preferredLanguage(
-  header: string | null,
-  allowed: (language: string | null | undefined) => language is UiLanguage,
-) {
-  if (!header) return null;
-  const ranked = header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((entry) => entry.language && Number.isFinite(entry.q) && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(allowed) ?? null;
 }

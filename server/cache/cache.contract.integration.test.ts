@@ -29,13 +29,26 @@ describe.each(backends)('cache contract: $name', ({ create }) => {
     }
   });
 
-  it('returns what was set, as a copy, and undefined for a miss', async () => {
-    const value = { title: 'Škola', items: [1, 2, 3] };
+  it('returns what was set, read-only and as JSON gives it, and undefined for a miss', async () => {
+    const value = { title: 'Škola', items: [1, 2, 3], at: new Date('2026-01-02T03:04:05Z'), gone: undefined };
     await cache.set('api', 'k1', value);
-    const first = await cache.get<typeof value>('api', 'k1');
-    expect(first).toEqual(value);
-    first!.items.push(4);
-    expect(await cache.get('api', 'k1')).toEqual(value);
+    // The caller's object is still its own.
+    value.items.push(9);
+    value.items.pop();
+    const first = await cache.get<{ items: number[] }>('api', 'k1');
+    expect(first).toEqual({ title: 'Škola', items: [1, 2, 3], at: '2026-01-02T03:04:05.000Z' });
+    // A caller that changes what it got (the memory cache refuses: the value is frozen) changes
+    // nothing for the next caller.
+    try {
+      first!.items.push(4);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TypeError);
+    }
+    expect(await cache.get('api', 'k1')).toEqual({
+      title: 'Škola',
+      items: [1, 2, 3],
+      at: '2026-01-02T03:04:05.000Z',
+    });
     expect(await cache.get('api', 'missing')).toBeUndefined();
     expect(await cache.get('other', 'k1')).toBeUndefined();
   });

@@ -17,7 +17,9 @@ export class CacheUnavailableError extends Error {
 
 /**
  * The server-side cache. Namespaces separate kinds of entries (API responses, site lookups, ...)
- * and are what the admin caches page lists and flushes. Values must be JSON-serialisable.
+ * and are what the admin caches page lists and flushes. Values must be JSON-serialisable, and come
+ * back as JSON would give them (a Date as its ISO string). A value handed out is read-only: the
+ * memory cache hands every caller the same frozen object (changing it throws), Redis a fresh copy.
  *
  * A cache is never a reason for a request to fail or wait: while its backend is unreachable, `get`
  * misses, `set` does nothing, and `delete`/`deleteByTag` are remembered until the backend is back, all

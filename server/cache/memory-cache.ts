@@ -1,7 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { Cache, CacheNamespaceInfo, CacheSetOptions } from './cache.ts';
 
-type Entry = { json: string; namespace: string; tags: string[] };
+type Entry = { value: unknown; namespace: string; tags: string[] };
+
+/** Freezes a value and everything it holds, so that no caller can change what the cache hands out. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
 
 const SEPARATOR = '\u0000';
 
@@ -11,9 +20,11 @@ export class MemoryCache implements Cache {
   private readonly lru: LRUCache<string, Entry>;
   private readonly byTag = new Map<string, Set<string>>();
 
-  constructor(options: { maxEntries: number }) {
+  /** `maxBytes` bounds the entries' JSON size in total (rendered pages are 50-100 kB each). */
+  constructor(options: { maxEntries: number; maxBytes?: number }) {
     this.lru = new LRUCache<string, Entry>({
       max: options.maxEntries,
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
       ttlAutopurge: false,
       dispose: (entry, fullKey) => this.untag(fullKey, entry.tags),
     });
@@ -28,19 +39,27 @@ export class MemoryCache implements Cache {
   }
 
   async get<T>(namespace: string, key: string): Promise<T | undefined> {
-    const entry = this.lru.get(namespace + SEPARATOR + key);
-    // Values are stored serialised so that callers can never mutate a cached object.
-    return entry ? (JSON.parse(entry.json) as T) : undefined;
+    // Every hit hands out the same frozen value: no parsing or copying per hit (docs/decisions/0133).
+    return this.lru.get(namespace + SEPARATOR + key)?.value as T | undefined;
   }
 
   async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<void> {
     const fullKey = namespace + SEPARATOR + key;
     const tags = options.tags ?? [];
+    // Through JSON once, when stored: a hit gives what Redis would give (dates as strings, no
+    // undefined properties), and the caller's own object stays its own and unfrozen.
+    const json = JSON.stringify(value);
+    if (json === undefined) return;
     this.lru.set(
       fullKey,
-      { json: JSON.stringify(value), namespace, tags },
-      options.ttlSeconds ? { ttl: options.ttlSeconds * 1000 } : {},
+      { value: deepFreeze(JSON.parse(json)), namespace, tags },
+      {
+        size: Math.max(1, json.length + fullKey.length),
+        ...(options.ttlSeconds ? { ttl: options.ttlSeconds * 1000 } : {}),
+      },
     );
+    // Too large for the whole cache: lru-cache refused it.
+    if (!this.lru.has(fullKey)) return;
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) {
@@ -58,12 +77,16 @@ export class MemoryCache implements Cache {
   async increment(namespace: string, key: string, windowSeconds: number): Promise<number> {
     const fullKey = namespace + SEPARATOR + key;
     const entry = this.lru.get(fullKey);
-    const count = entry ? (JSON.parse(entry.json) as number) + 1 : 1;
+    const count = entry ? (entry.value as number) + 1 : 1;
     if (entry) {
       // Keep the window's original expiry: only the value changes.
-      entry.json = JSON.stringify(count);
+      entry.value = count;
     } else {
-      this.lru.set(fullKey, { json: '1', namespace, tags: [] }, { ttl: windowSeconds * 1000 });
+      this.lru.set(
+        fullKey,
+        { value: 1, namespace, tags: [] },
+        { ttl: windowSeconds * 1000, size: 16 + fullKey.length },
+      );
     }
     return count;
   }

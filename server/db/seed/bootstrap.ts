@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
+import type { Cache } from '../../cache/cache.ts';
 import type { Config } from '../../config.ts';
 import { sites } from '../../modules/site/site.schema.ts';
+import { invalidateSiteContent } from '../../modules/site/site.service.ts';
 import { users } from '../../modules/users/users.schema.ts';
 import type { Db } from '../client.ts';
 import { seedProductionSite, seedReferenceData } from './site-seed.ts';
@@ -38,4 +40,9 @@ export async function ensureSite(
 export async function hasBackofficeUser(db: Db): Promise<boolean> {
   const [row] = await db.select({ users: count() }).from(users).where(eq(users.isBackofficeUser, true));
   return (row?.users ?? 0) > 0;
+}
+
+/** After a seed or any bulk change made outside the services: drops every site's cached content and pages. */
+export async function invalidateAllSites(db: Db, cache: Cache): Promise<void> {
+  for (const { id } of await db.select({ id: sites.id }).from(sites)) await invalidateSiteContent(cache, id);
 }

@@ -13,7 +13,7 @@ import {
 } from '../../kernel/translated-slugs.ts';
 import { groupTexts, pickText, slugPerLanguage, textFor } from '../../kernel/translations.ts';
 import { loadMedia } from '../media/media.service.ts';
-import { MAIN_CURRENCY_ID, siteCacheTag } from '../site/site.service.ts';
+import { invalidateSiteContent, MAIN_CURRENCY_ID, siteCacheTag } from '../site/site.service.ts';
 import type { CategoryNode, Variant, VariantAttribute } from './catalogue.contract.ts';
 import {
   bundleItems,
@@ -701,7 +701,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     categories,
     tagList,
     checkBundles,
-    invalidate: (siteId: number) => cache.deleteByTag(siteCacheTag(siteId)),
+    invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext, SiteInfo, StoreInfo } from '../../api/request-context.ts';
-import { cached } from '../../cache/cache.ts';
+import { type Cache, cached } from '../../cache/cache.ts';
 import type { Db } from '../../db/client.ts';
 import { MAIN_CURRENCY_ID } from './reference-data.ts';
 import {
@@ -21,6 +21,14 @@ export { MAIN_CURRENCY_ID };
 
 const SITE_TTL_SECONDS = 300;
 export const siteCacheTag = (siteId: number) => `site:${siteId}`;
+
+/**
+ * Call after any write that changes what a site shows (content, catalogue, options, navigation,
+ * domains): drops the site's cached API answers, lookups and rendered pages. They all carry the site's
+ * tag in the shared cache, so with Redis this reaches every process at once.
+ */
+export const invalidateSiteContent = (cache: Cache, siteId: number) =>
+  cache.deleteByTag(siteCacheTag(siteId));
 
 export function normalizeHost(host: string | undefined | null): string {
   if (!host) return '';
@@ -285,7 +293,7 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
     currencyConfig,
     commons,
     domains,
-    invalidate: (siteId: number) => cache.deleteByTag(siteCacheTag(siteId)),
+    invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
   };
 }
 

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { CONSENT_COOKIE, parseConsent } from '../../core/cookie-consent.ts';
+import { readCookie } from '../../core/cookies.ts';
+import { isUiLanguage, rankedUiLanguages } from '../../core/languages.ts';
+import { EDIT_MODE_PARAM, hasPersonalCookie, LANGUAGE_COOKIE } from '../../core/visitor-cookies.ts';
+import type { Cache } from '../cache/cache.ts';
+import { normalizeHost, type SiteService, siteCacheTag } from '../modules/site/site.service.ts';
+import { createNonce, documentCsp, type SecurityHeaderOptions } from './security-headers.ts';
+
+/** The cache namespace of rendered pages (the admin caches page lists and empties it like any other). */
+export const PAGE_CACHE_NAMESPACE = 'pages';
+
+/** How a response says where it came from: `HIT`, `MISS` (rendered, now stored), `BYPASS` (personal). */
+export const PAGE_CACHE_HEADER = 'X-Page-Cache';
+
+/**
+ * How long a CDN may serve a stale copy while it asks again. Kept short: a shared cache outside the
+ * shop is not reached by our invalidation, so its copy lives at most s-maxage plus this.
+ */
+const STALE_WHILE_REVALIDATE_SECONDS = 60;
+/** A page larger than this is rendered every time rather than held (a whole catalogue on one page). */
+const MAX_PAGE_BYTES = 1024 * 1024;
+/** Keys longer than this are hashed: a 2 kB query would make a 2 kB Redis key and tag-set entry. */
+const MAX_PLAIN_KEY_LENGTH = 200;
+
+/**
+ * One cached page: the document split where its nonce was, so that every response gets a fresh
+ * nonce (the stored one is never sent), with the headers it had apart from the per-response ones.
+ */
+type CachedPage = {
+  parts: string[];
+  headers: [string, string][];
+  etag: string;
+  /** Headers the variant was chosen by, for `Vary`. */
+  vary: string;
+};
+
+export type PagePlan =
+  /** Not a request for a shared page: rendered and sent as it is. */
+  | { kind: 'pass' }
+  /** A visitor with their own state (session, cart, edit mode): rendered for them alone, never shared. */
+  | { kind: 'personal' }
+  /** A shared page that was not in the cache: rendered, then stored when it may be shared. */
+  | { kind: 'miss'; key: string; siteId: number; vary: string };
+
+export type PageCacheOptions = {
+  cache: Cache;
+  sites: Pick<SiteService, 'siteIdForHost' | 'siteById' | 'origin'>;
+  /** Seconds a page stays in the server's cache; 0 turns the page cache off. */
+  ttlSeconds: number;
+  /** `s-maxage` of a shared page: how long a CDN in front of the shop may keep it. */
+  cdnSeconds: number;
+  /** Maintenance mode: its 503 page is never stored, and nothing is served from the cache meanwhile. */
+  maintenance: boolean;
+  security: SecurityHeaderOptions;
+};
+
+/** Response headers that belong to one response, never to the stored page. */
+const perResponseHeaders = new Set([
+  'content-security-policy',
+  'content-length',
+  'content-encoding',
+  'x-request-id',
+  'date',
+  'set-cookie',
+  'etag',
+  'cache-control',
+  'vary',
+  'x-page-cache',
+]);
+
+/**
+ * The state of the consent cookie reduced to what a page shows for it: no choice yet (the banner) or
+ * the chosen categories in a fixed order (which tracking scripts load). At most five variants.
+ */
+function consentVariant(cookieHeader: string | null): string {
+  const consent = parseConsent(readCookie(cookieHeader, CONSENT_COOKIE));
+  return consent === null ? 'none' : consent.join('+');
+}
+
+/** Whether one ETag of an If-None-Match header names the page (weak comparison, as for GET). */
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** The document as bytes with the place of each nonce; built once per page object the cache hands out. */
+type Template = { bytes: Buffer; offsets: number[]; nonceLength: number };
+const templates = new WeakMap<CachedPage, Template>();
+
+/**
+ * The page's body with this response's nonce. The memory cache hands out the same page object on
+ * every hit, so its bytes are encoded once and each response is one copy with the nonce written in
+ * place: joining the text again and encoding it as UTF-8 for every response took most of a hit's time.
+ */
+function bodyWithNonce(page: CachedPage, nonce: string): Uint8Array | string {
+  let template = templates.get(page);
+  if (!template) {
+    const nonceLength = Buffer.byteLength(nonce);
+    const attribute = (value: string) => Buffer.from(`nonce="${value}"`);
+    const chunks: Buffer[] = [];
+    const offsets: number[] = [];
+    let length = 0;
+    page.parts.forEach((part, index) => {
+      if (index > 0) {
+        offsets.push(length + 'nonce="'.length);
+        const placeholder = attribute('\u0000'.repeat(nonceLength));
+        chunks.push(placeholder);
+        length += placeholder.length;
+      }
+      const bytes = Buffer.from(part);
+      chunks.push(bytes);
+      length += bytes.length;
+    });
+    template = { bytes: Buffer.concat(chunks, length), offsets, nonceLength };
+    templates.set(page, template);
+  }
+  // Nonces all have one length (createNonce); another length falls back to joining the text.
+  if (Buffer.byteLength(nonce) !== template.nonceLength) return page.parts.join(`nonce="${nonce}"`);
+  const body = Buffer.from(template.bytes);
+  for (const offset of template.offsets) body.write(nonce, offset, 'latin1');
+  return body;
+}
+
+/**
+ * The server-side cache of rendered pages for visitors without state of their own (docs/decisions/
+ * 0130). Keyed by site, the origin links are written with, path and query, the consent state and (on
+ * `/` only, which may redirect by language) the visitor's language preference. Stored in the shared
+ * cache with the site's tag, so the one invalidation every content write makes (invalidateSiteContent)
+ * drops the site's pages on every process.
+ */
+export function createPageCache(options: PageCacheOptions) {
+  const { cache, sites } = options;
+  const enabled = options.ttlSeconds > 0 && !options.security.dev;
+  const cacheControl =
+    options.cdnSeconds > 0
+      ? `public, max-age=0, s-maxage=${options.cdnSeconds}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`
+      : 'public, max-age=0, must-revalidate';
+
+  // The policy around its nonce, built once: only the nonce changes from one response to the next.
+  const [policyHead = '', policyTail = ''] = documentCsp('\u0000', options.security).split('\u0000');
+  /** Stored headers as a plain object (memoised per page object): node-server writes those directly. */
+  const headerObjects = new WeakMap<CachedPage, Record<string, string>>();
+
+  /** The answer for one visitor: a fresh nonce in the body and in the policy, or 304 when unchanged. */
+  function serve(page: CachedPage, request: Request, state: 'HIT' | 'MISS'): Response {
+    let stored = headerObjects.get(page);
+    if (!stored) {
+      stored = Object.fromEntries(page.headers);
+      headerObjects.set(page, stored);
+    }
+    const headers: Record<string, string> = {
+      ...stored,
+      etag: page.etag,
+      'cache-control': cacheControl,
+      // Accept-Encoding too: the 304 must name what the 200 (compressed by the middleware) varied by.
+      vary: `${page.vary}, Accept-Encoding`,
+      'x-page-cache': state,
+    };
+    const ifNoneMatch = request.headers.get('if-none-match');
+    if (ifNoneMatch && matchesEtag(ifNoneMatch, page.etag)) {
+      // No policy on a 304: the browser keeps the one that came with its copy, whose nonce matches
+      // that copy's scripts (a 304's headers replace the stored ones).
+      for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
+      return new Response(null, { status: 304, headers });
+    }
+    const nonce = createNonce();
+    headers['content-security-policy'] = policyHead + nonce + policyTail;
+    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+    return new Response(bodyWithNonce(page, nonce) as BodyInit, { status: 200, headers });
+  }
+
+  /** Origins per site object and Host (bounded: any Host header may arrive). */
+  const origins = new WeakMap<object, Map<string, string>>();
+  const originOf = (site: NonNullable<Awaited<ReturnType<typeof sites.siteById>>>, host: string | null) => {
+    let byHost = origins.get(site);
+    if (!byHost) {
+      byHost = new Map();
+      origins.set(site, byHost);
+    }
+    const key = host ?? '';
+    let origin = byHost.get(key);
+    if (origin === undefined) {
+      origin = sites.origin(site, host ?? undefined);
+      if (byHost.size < 64) byHost.set(key, origin);
+    }
+    return origin;
+  };
+
+  /** Before rendering: the cached page, or how to treat the page about to be rendered. */
+  async function lookup(
+    request: Request,
+  ): Promise<{ response: Response } | { response?: undefined; plan: PagePlan }> {
+    if (!enabled || options.maintenance || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return { plan: { kind: 'pass' } };
+    const cookieHeader = request.headers.get('cookie');
+    const url = request.url;
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    const pathAndQuery = pathStart < 0 ? '/' : url.slice(pathStart);
+    if (hasPersonalCookie(cookieHeader) || pathAndQuery.includes(`${EDIT_MODE_PARAM}=`))
+      return { plan: { kind: 'personal' } };
+    const host = request.headers.get('host');
+    const siteId = await sites.siteIdForHost(normalizeHost(host));
+    const site = siteId === null ? undefined : await sites.siteById(siteId);
+    if (siteId === null || !site) return { plan: { kind: 'pass' } };
+    let variant = `c=${consentVariant(cookieHeader)}`;
+    let vary = 'Cookie';
+    // The root may redirect by the language cookie or Accept-Language (site option DetectLanguage).
+    const queryStart = pathAndQuery.indexOf('?');
+    if ((queryStart < 0 ? pathAndQuery : pathAndQuery.slice(0, queryStart)) === '/') {
+      const chosen = readCookie(cookieHeader, LANGUAGE_COOKIE);
+      const preferred = rankedUiLanguages(request.headers.get('accept-language')).join('+');
+      variant += `|l=${isUiLanguage(chosen) ? chosen : '-'}:${preferred}`;
+      vary = 'Cookie, Accept-Language';
+    }
+    let key = `${siteId}|${originOf(site, host)}|${pathAndQuery}|${variant}`;
+    if (key.length > MAX_PLAIN_KEY_LENGTH)
+      key = `${siteId}|#${createHash('sha256').update(key).digest('base64url')}`;
+    const page = await cache.get<CachedPage>(PAGE_CACHE_NAMESPACE, key).catch(() => undefined);
+    if (page) return { response: serve(page, request, 'HIT') };
+    return { plan: { kind: 'miss', key, siteId, vary } };
+  }
+
+  /**
+   * After rendering: a page that may be shared (200, HTML, no cookie set, no `no-store`/`private`)
+   * is stored and sent like a cached one; a personal page is marked so that no shared cache keeps it.
+   */
+  async function finish(
+    plan: PagePlan,
+    response: Response,
+    nonce: string,
+    request: Request,
+  ): Promise<Response> {
+    if (plan.kind === 'pass') return response;
+    if (plan.kind === 'personal') {
+      if (!response.headers.has('cache-control')) response.headers.set('Cache-Control', 'private, no-cache');
+      response.headers.set(PAGE_CACHE_HEADER, 'BYPASS');
+      return response;
+    }
+    const cacheControl = response.headers.get('cache-control') ?? '';
+    const shareable =
+      response.status === 200 &&
+      nonce !== '' &&
+      response.body !== null &&
+      (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private|no-cache/i.test(cacheControl);
+    if (!shareable) return response;
+    const html = await response.text();
+    const rebuilt = () => new Response(html, { status: response.status, headers: response.headers });
+    if (html.length > MAX_PAGE_BYTES) return rebuilt();
+    const parts = html.split(`nonce="${nonce}"`);
+    // The nonce anywhere else than in a nonce attribute (it never is today) could not be replaced.
+    if (parts.some((part) => part.includes(nonce))) return rebuilt();
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers)
+      if (!perResponseHeaders.has(name)) headers.push([name, value]);
+    const digest = createHash('sha256');
+    for (const part of parts) digest.update(part).update('\u0000');
+    for (const [name, value] of headers) digest.update(`${name}:${value}\n`);
+    const page: CachedPage = {
+      parts,
+      headers,
+      etag: `W/"${digest.digest('base64url').slice(0, 27)}"`,
+      vary: plan.vary,
+    };
+    await cache
+      .set(PAGE_CACHE_NAMESPACE, plan.key, page, {
+        ttlSeconds: options.ttlSeconds,
+        tags: [siteCacheTag(plan.siteId)],
+      })
+      .catch(() => {});
+    return serve(page, request, 'MISS');
+  }
+
+  return { lookup, finish };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
