@@ -71,6 +71,11 @@ const cases: Case[] = [
     options: { headers: { cookie: 'cookie_consent=necessary%2Canalytics; _ga=GA1.1.123.456' } },
   },
   { name: 'uncached page: GET /en (session cookie)', url: `${base}/en`, options: uncached },
+  {
+    name: 'uncached category page: GET /shop/knjige (session cookie)',
+    url: `${base}/shop/knjige`,
+    options: uncached,
+  },
 ];
 // Rounds interleave the cases, and each figure is the median of its rounds: on a shared machine the
 // load changes within seconds, and a baseline measured a minute before its comparison says little.
