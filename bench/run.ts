@@ -17,6 +17,13 @@ if (process.argv.includes('catalogue')) {
   process.exit(0);
 }
 
+// `npm run bench -- memory`: resident memory after start, restart and warm-up (bench/memory.ts).
+if (process.argv.includes('memory')) {
+  const { runMemoryBench } = await import('./memory.ts');
+  await runMemoryBench();
+  process.exit(0);
+}
+
 const secondsArg = process.argv.indexOf('--seconds');
 const seconds = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 5;
 const shopPort = 3290;

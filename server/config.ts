@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** PGlite's buffer cache, in MB: resident from the start (PGlite zeroes it), so it is kept small. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   REDIS_URL: redisUrl.optional(),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(10_000),
   CACHE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),

@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import type { Cache } from './cache/cache.ts';
 import { MemoryCache } from './cache/memory-cache.ts';
@@ -16,16 +18,34 @@ import { baseSecurityHeaders, resourceCsp, securityHeaderOptions } from './http/
 import { createHttpApp, createNodeListener } from './http.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createConfiguredStorage } from './storage/configured-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export type RunningServer = {
   port: number;
   close(): Promise<void>;
 };
 
+/**
+ * Creating a PGlite database, migrating it and loading its content allocate several hundred MB
+ * (WebAssembly compilation, image rendering) that the C allocator keeps in the process after they
+ * are freed. A server starting on an empty data directory does that work in a short-lived child
+ * process (docs/decisions/0151) while it holds the directory's lock, then opens the result.
+ */
+async function firstStartInChild(logger: Logger): Promise<void> {
+  const started = Date.now();
+  const script = fileURLToPath(new URL('./db/first-start-cli.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script], { stdio: 'inherit' });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (code !== 0)
+    throw new Error(`preparing the new data directory failed (${signal ?? `exit code ${code}`})`);
+  logger.info({ ms: Date.now() - started }, 'new data directory prepared');
+}
+
 /** Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openConfiguredDatabase(
   config: Config,
   logger: Logger,
+  options: { firstStartInChild?: boolean } = {},
 ): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
   if (config.DATABASE_URL) {
     const database = await openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
@@ -34,8 +54,14 @@ export async function openConfiguredDatabase(
   }
   const lock = await lockDataDir(config.dataDir);
   try {
+    if (options.firstStartInChild && !fs.existsSync(path.join(config.pgliteDir, 'PG_VERSION'))) {
+      await firstStartInChild(logger);
+    }
     const started = Date.now();
-    const database = await openPglite({ dataDir: config.pgliteDir });
+    const database = await openPglite({
+      dataDir: config.pgliteDir,
+      sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    });
     await runMigrations(database);
     logger.info({ ms: Date.now() - started, dir: config.pgliteDir }, 'embedded database ready');
     return { database, lock };
@@ -45,11 +71,13 @@ export async function openConfiguredDatabase(
   }
 }
 
-export async function startServer(config: Config, options: { dev?: boolean } = {}): Promise<RunningServer> {
-  const logger = createLogger(config.LOG_LEVEL);
-  const { database, lock } = await openConfiguredDatabase(config, logger);
-  for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
-  const storage = createConfiguredStorage(config);
+/** The demo content (SEED_DEMO), else the empty production site; does nothing when a site exists. */
+export async function loadContent(
+  config: Config,
+  database: DatabaseHandle,
+  storage: FileStorage,
+  logger: Logger,
+): Promise<void> {
   if (config.SEED_DEMO) {
     // Loaded only when needed: the seed brings image generation that a serving process never uses.
     const { seedDemo } = await import('./db/seed/seed.ts');
@@ -59,6 +87,14 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     const { created } = await ensureSite(database.db, config);
     if (created) logger.info({ name: config.SITE_NAME }, 'site created (no demo content: SEED_DEMO is off)');
   }
+}
+
+export async function startServer(config: Config, options: { dev?: boolean } = {}): Promise<RunningServer> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const { database, lock } = await openConfiguredDatabase(config, logger, { firstStartInChild: true });
+  for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
+  const storage = createConfiguredStorage(config);
+  await loadContent(config, database, storage, logger);
   if (!(await hasBackofficeUser(database.db))) {
     logger.warn(
       'No back-office user yet. Create the first one with: npm run user:create -- --email you@example.com' +
