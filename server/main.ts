@@ -12,7 +12,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { ensureSite, hasBackofficeUser } from './db/seed/bootstrap.ts';
+import { ensureSite, hasBackofficeUser, hasSite } from './db/seed/bootstrap.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { baseSecurityHeaders, resourceCsp, securityHeaderOptions } from './http/security-headers.ts';
 import { createHttpApp, createNodeListener } from './http.ts';
@@ -26,7 +26,7 @@ export type RunningServer = {
 };
 
 /**
- * Creating a PGlite database, migrating it and loading its content allocate several hundred MB
+ * Creating a PGlite database, migrating it and loading the content (on either engine) allocate several hundred MB
  * (WebAssembly compilation, image rendering) that the C allocator keeps in the process after they
  * are freed. A server starting on an empty data directory does that work in a short-lived child
  * process (docs/decisions/0151) while it holds the directory's lock, then opens the result.
@@ -50,6 +50,7 @@ export async function openConfiguredDatabase(
   if (config.DATABASE_URL) {
     const database = await openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
     await runMigrations(database, config.DATABASE_URL);
+    if (options.firstStartInChild && !(await hasSite(database.db))) await firstStartInChild(logger);
     return { database };
   }
   const lock = await lockDataDir(config.dataDir);
