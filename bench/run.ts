@@ -19,6 +19,13 @@ if (process.argv.includes('catalogue')) {
   process.exit(0);
 }
 
+// `npm run bench -- memory`: resident memory after start, restart and warm-up (bench/memory.ts).
+if (process.argv.includes('memory')) {
+  const { runMemoryBench } = await import('./memory.ts');
+  await runMemoryBench();
+  process.exit(0);
+}
+
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;

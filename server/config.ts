@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** PGlite's buffer cache, in MB: resident from the start (PGlite zeroes it), so it is kept small. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   REDIS_URL: redisUrl.optional(),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(10_000),
   /** Megabytes the in-memory cache may hold (entries counted by their JSON size). */

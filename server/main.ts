@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import type { Cache } from './cache/cache.ts';
 import { MemoryCache } from './cache/memory-cache.ts';
@@ -10,44 +12,98 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { runMigrations } from './db/migrate.ts';
-import { ensureSite, hasBackofficeUser, invalidateAllSites } from './db/seed/bootstrap.ts';
+import { ensureSite, hasBackofficeUser, hasSite, invalidateAllSites } from './db/seed/bootstrap.ts';
 import { answerClientErrors } from './http/client-error.ts';
 import { baseSecurityHeaders, resourceCsp, securityHeaderOptions } from './http/security-headers.ts';
 import { createHttpApp, createNodeListener } from './http.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createConfiguredStorage } from './storage/configured-storage.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export type RunningServer = {
   port: number;
   close(): Promise<void>;
 };
 
+/**
+ * Creating a PGlite database, migrating it and loading the content (on either engine) allocate several hundred MB
+ * (WebAssembly compilation, image rendering) that the C allocator keeps in the process after they
+ * are freed. A server starting on an empty data directory does that work in a short-lived child
+ * process (docs/decisions/0151) while it holds the directory's lock, then opens the result.
+ */
+async function firstStartInChild(logger: Logger): Promise<true> {
+  const started = Date.now();
+  const script = fileURLToPath(new URL('./db/first-start-cli.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script], { stdio: 'inherit' });
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (code !== 0)
+    throw new Error(`preparing the new data directory failed (${signal ?? `exit code ${code}`})`);
+  logger.info({ ms: Date.now() - started }, 'new data directory prepared');
+  return true;
+}
+
 /** Opens the database of the configuration: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export async function openConfiguredDatabase(
   config: Config,
   logger: Logger,
-): Promise<{ database: DatabaseHandle; lock?: DataDirLock }> {
+  options: { firstStartInChild?: boolean } = {},
+): Promise<{ database: DatabaseHandle; lock?: DataDirLock; prepared: boolean }> {
   if (config.DATABASE_URL) {
     const database = await openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
     await runMigrations(database, config.DATABASE_URL);
-    return { database };
+    const prepared =
+      options.firstStartInChild === true &&
+      !(await hasSite(database.db)) &&
+      (await firstStartInChild(logger));
+    return { database, prepared };
   }
   const lock = await lockDataDir(config.dataDir);
   try {
+    const prepared =
+      options.firstStartInChild === true &&
+      !fs.existsSync(path.join(config.pgliteDir, 'PG_VERSION')) &&
+      (await firstStartInChild(logger));
     const started = Date.now();
-    const database = await openPglite({ dataDir: config.pgliteDir });
+    const database = await openPglite({
+      dataDir: config.pgliteDir,
+      sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+    });
     await runMigrations(database);
     logger.info({ ms: Date.now() - started, dir: config.pgliteDir }, 'embedded database ready');
-    return { database, lock };
+    return { database, lock, prepared };
   } catch (error) {
     await lock.release();
     throw error;
   }
 }
 
+/**
+ * The demo content (SEED_DEMO), else the empty production site; does nothing when a site exists.
+ * Whether it created content.
+ */
+export async function loadContent(
+  config: Config,
+  database: DatabaseHandle,
+  storage: FileStorage,
+  logger: Logger,
+): Promise<boolean> {
+  if (config.SEED_DEMO) {
+    // Loaded only when needed: the seed brings image generation that a serving process never uses.
+    const { seedDemo } = await import('./db/seed/seed.ts');
+    const result = await seedDemo(database.db, { storage });
+    if (result.seeded) logger.info({ ms: result.ms }, 'demo content loaded');
+    return result.seeded;
+  }
+  const { created } = await ensureSite(database.db, config);
+  if (created) logger.info({ name: config.SITE_NAME }, 'site created (no demo content: SEED_DEMO is off)');
+  return created;
+}
+
 export async function startServer(config: Config, options: { dev?: boolean } = {}): Promise<RunningServer> {
   const logger = createLogger(config.LOG_LEVEL);
-  const { database, lock } = await openConfiguredDatabase(config, logger);
+  const { database, lock, prepared } = await openConfiguredDatabase(config, logger, {
+    firstStartInChild: true,
+  });
   for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
   const storage = createConfiguredStorage(config);
   const cache: Cache = config.REDIS_URL
@@ -57,21 +113,10 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
         logger,
       })
     : new MemoryCache({ maxEntries: config.CACHE_MAX_ENTRIES, maxBytes: config.CACHE_MAX_MB * 1024 * 1024 });
-  let contentCreated = false;
-  if (config.SEED_DEMO) {
-    // Loaded only when needed: the seed brings image generation that a serving process never uses.
-    const { seedDemo } = await import('./db/seed/seed.ts');
-    const result = await seedDemo(database.db, { storage });
-    if (result.seeded) logger.info({ ms: result.ms }, 'demo content loaded');
-    contentCreated = result.seeded;
-  } else {
-    const { created } = await ensureSite(database.db, config);
-    if (created) logger.info({ name: config.SITE_NAME }, 'site created (no demo content: SEED_DEMO is off)');
-    contentCreated = created;
-  }
+  const created = await loadContent(config, database, storage, logger);
   // A shared cache outlives a database (a new data directory, a recreated PostgreSQL database): what it
   // holds for the sites' ids is someone else's content now.
-  if (contentCreated) await invalidateAllSites(database.db, cache);
+  if (prepared || created) await invalidateAllSites(database.db, cache);
   if (!(await hasBackofficeUser(database.db))) {
     logger.warn(
       'No back-office user yet. Create the first one with: npm run user:create -- --email you@example.com' +

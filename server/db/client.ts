@@ -29,14 +29,26 @@ export type DatabaseHandle = {
 /** pg_trgm and unaccent must be passed on every PGlite open, not only when first created. */
 export const pgliteExtensions = { pg_trgm, unaccent };
 
+/**
+ * PGlite's default is PostgreSQL's 128 MB of shared buffers, and PGlite zeroes them when it starts, so
+ * all of it is resident at once (about 120 MB of a fresh process). The demo database is about 13 MB;
+ * pages beyond the buffers come from the operating system's file cache (docs/decisions/0150).
+ */
+export const defaultPgliteSharedBuffersMb = 32;
+
 export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob } = {},
+  options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number } = {},
 ): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: pgliteExtensions,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.sharedBuffersMb ?? defaultPgliteSharedBuffersMb}MB`,
+    ],
     // Every acknowledged commit is flushed to the data directory before the query returns.
     relaxedDurability: false,
   });

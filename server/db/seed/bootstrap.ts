@@ -36,6 +36,12 @@ export async function ensureSite(
   return { created };
 }
 
+/** Whether the database holds a site yet (an empty one needs its content loaded). */
+export async function hasSite(db: Db): Promise<boolean> {
+  const [row] = await db.select({ sites: count() }).from(sites);
+  return (row?.sites ?? 0) > 0;
+}
+
 /** Whether anyone can sign in to the back office yet. */
 export async function hasBackofficeUser(db: Db): Promise<boolean> {
   const [row] = await db.select({ users: count() }).from(users).where(eq(users.isBackofficeUser, true));

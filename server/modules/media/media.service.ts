@@ -66,6 +66,10 @@ export type MediaFile = { body: Readable; size: number };
 
 const HASH = /^[0-9a-f]{64}$/;
 
+// libvips keeps the results of recent operations (up to 50 MB) to reuse them; every variant here is
+// rendered once and then read from the storage, so nothing would be reused (docs/decisions/0152).
+sharp.cache(false);
+
 /** Where resized variants live in the storage, beside the originals. */
 const VARIANT_PREFIX = '.cache';
 
