@@ -11,7 +11,8 @@ import { createLocalStorage } from '../../server/storage/local-storage.ts';
 import { createTestApp } from '../../server/testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../server/testing/test-db.ts';
 import { type ApiClient, createApiClient, createFetchCaller } from './api-client.ts';
-import { loadHomeSlugs, loadPost, loadSectionData, type PageSection } from './page-content.ts';
+import { loadHomeSlugs, loadPost, loadSectionData } from './page-content.server.ts';
+import type { PageSection } from './page-content.ts';
 
 let database: TestDatabase;
 let mediaDir: string;

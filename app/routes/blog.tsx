@@ -8,7 +8,7 @@ import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { catalogs } from '../i18n/catalog.ts';
-import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { notFoundResponse, requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/blog';

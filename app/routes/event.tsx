@@ -7,7 +7,7 @@ import { eventGet } from '../../server/modules/events/events.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { type EventRecord, eventDateText, eventTimeText } from '../components/event-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
-import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, rootDataOf, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/event';

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { PageSections } from '../components/sections/page-sections.tsx';
-import { loadHomeSlugs, loadPost, loadSectionData, readPageFlags } from '../lib/page-content.ts';
+import { loadHomeSlugs, loadPost, loadSectionData } from '../lib/page-content.server.ts';
+import { readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { loader as rootLoader } from '../root';

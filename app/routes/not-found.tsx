@@ -1,4 +1,4 @@
-import { notFoundOrRedirect } from '../lib/not-found.ts';
+import { notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
 import type { Route } from './+types/not-found';
 

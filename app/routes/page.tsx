@@ -11,15 +11,9 @@ import { HtmlContent } from '../components/sections/html-content.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
-import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
-import {
-  apiFailure,
-  loadHomeSlugs,
-  loadPost,
-  loadSectionData,
-  postAlternates,
-  readPageFlags,
-} from '../lib/page-content.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
+import { loadHomeSlugs, loadPost, loadSectionData } from '../lib/page-content.server.ts';
+import { apiFailure, postAlternates, readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
 import type { PageSeo } from '../lib/seo.ts';
 import { seoMeta } from '../lib/seo.ts';

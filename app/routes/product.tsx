@@ -9,7 +9,7 @@ import {
 import { imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import type { BundleMember } from '../components/product/product-types.ts';
-import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
 import type { loader as rootLoader } from '../root';

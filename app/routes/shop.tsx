@@ -27,7 +27,7 @@ import { ProductCard } from '../components/catalogue/product-card.tsx';
 import { useHydrated, useListingForm } from '../components/catalogue/use-listing-form.ts';
 import { catalogs } from '../i18n/catalog.ts';
 import type { ApiClient } from '../lib/api-client.ts';
-import { namesNothing, notFoundOrRedirect } from '../lib/not-found.ts';
+import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/shop';

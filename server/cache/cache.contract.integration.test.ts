@@ -131,6 +131,16 @@ describe.each(backends)('cache contract: $name', ({ create }) => {
     expect(calls).toBe(1);
   });
 
+  it('answers a miss exactly as a later hit: dates as text, no parts sharing one object', async () => {
+    const currency = { code: 'EUR' };
+    const compute = async () => ({ at: new Date('2026-01-02T03:04:05Z'), a: currency, b: currency });
+    const miss = await cached(cache, 'api', 'same', { ttlSeconds: 60 }, compute);
+    const hit = await cached(cache, 'api', 'same', { ttlSeconds: 60 }, compute);
+    expect(miss).toEqual(hit);
+    expect(miss.at).toBe('2026-01-02T03:04:05.000Z');
+    expect(miss.a).not.toBe(miss.b);
+  });
+
   it('increments counters atomically within a window that then expires', async () => {
     const counts = await Promise.all(Array.from({ length: 20 }, () => cache.increment('rate', 'ip-1', 1)));
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));

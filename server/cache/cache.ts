@@ -54,7 +54,10 @@ export async function cached<T>(
 ): Promise<T> {
   const hit = await cache.get<T>(namespace, key).catch(() => undefined);
   if (hit !== undefined) return hit;
-  const value = await compute();
-  await cache.set(namespace, key, value, options).catch(() => {});
-  return value;
+  const computed = await compute();
+  await cache.set(namespace, key, computed, options).catch(() => {});
+  // A miss answers exactly what a later hit will (through JSON: dates as strings, no objects shared
+  // between parts of the answer), so no response, and no page rendered from it, depends on whether
+  // this process had the entry.
+  return computed === undefined ? computed : (JSON.parse(JSON.stringify(computed)) as T);
 }
