@@ -115,6 +115,19 @@ describe('the in-process caller', () => {
     expect(await nextPage.call(storefrontShell)).not.toBe(first);
   });
 
+  it("takes only Host and cookies from the page request: the API's own headers cannot pick the site", async () => {
+    const page = new Headers({ host: 'localhost', apikey: 'not-a-key', siteid: '999', language: 'de' });
+    const answer = await testApp.inProcessCaller(page, 'headers')(storefrontShell, {}, { language: 'hr' });
+    expect(answer.errored).toBe(false);
+    const plain = await testApp.inProcessCaller(visitor, 'plain')(storefrontShell, {}, { language: 'hr' });
+    expect(answer.data).toEqual(plain.data);
+    // Over HTTP the same apiKey header is refused: there it is the client's to send.
+    const overHttp = await testApp.app.request('/api/v1/cms/shell', {
+      headers: { host: 'localhost', apikey: 'not-a-key' },
+    });
+    expect(overHttp.status).toBe(401);
+  });
+
   it('fails loudly, outside production, when a handler answers outside its contract', async () => {
     const drifting = defineContract({
       method: 'get',

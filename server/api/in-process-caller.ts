@@ -15,6 +15,14 @@ import type { RequestContext } from './request-context.ts';
 
 type Failure = Extract<ApiResult<unknown>, { errored: true }>;
 
+/**
+ * What a page request may say about the context its calls run in: the Host decides the site and the
+ * cookies who the visitor is. The API's own headers (`apiKey`, `siteId`, `storeId`, `language`,
+ * `accessToken`) on a page request are ignored: the page's path decides its language, and a header
+ * must never render one site's content under another's address (and into its page cache).
+ */
+const PAGE_HEADERS = new Set(['host', 'cookie']);
+
 function failure(
   statusCode: number,
   message: string,
@@ -52,7 +60,10 @@ export function createInProcessCaller(deps: {
         };
         context = resolveRequestContext(
           deps.sites,
-          { get: (name) => (name in overrides ? overrides[name] : headers.get(name)) },
+          {
+            get: (name) =>
+              name in overrides ? overrides[name] : PAGE_HEADERS.has(name) ? headers.get(name) : undefined,
+          },
           requestId,
         );
         contexts.set(key, context);
