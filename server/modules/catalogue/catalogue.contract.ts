@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
-import { idParam, int32, lineText, PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
+import { idParam, int32, lineText, PG_INTEGER_MAX, pagedSchema } from '../../../core/input-schemas.ts';
 import type { MediaView } from '../../../core/media.ts';
 
 export const productSorts = [
@@ -297,14 +297,7 @@ export type ProductCard = z.output<typeof cardSchema>;
 export type ProductRecord = z.output<typeof productSchema>;
 export type NavigationFilter = z.output<typeof navigationFilterSchema>;
 
-const productCardPage = z.object({
-  records: z.array(cardSchema),
-  totalPages: z.number().int(),
-  totalRecords: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-export type ProductCardPage = z.output<typeof productCardPage>;
+const productCardPage = pagedSchema(cardSchema);
 
 export const productGet = defineContract({
   method: 'get',

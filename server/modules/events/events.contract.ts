@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
-import { dateInput, idParam } from '../../../core/input-schemas.ts';
+import { dateInput, idParam, pagedSchema } from '../../../core/input-schemas.ts';
 
 export const eventStatuses = ['draft', 'published', 'cancelled'] as const;
 
@@ -47,13 +47,7 @@ export const eventFilter = defineContract({
     page: z.number().int().min(1).max(10_000).default(1),
     limit: z.number().int().min(1).max(100).default(10),
   }),
-  output: z.object({
-    records: z.array(eventSchema),
-    totalRecords: z.number().int(),
-    totalPages: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-  }),
+  output: pagedSchema(eventSchema),
 });
 
 export const eventGet = defineContract({
