@@ -15,7 +15,6 @@
  * is computed from the database (what the first visitor, or a shopper playing with the filters, costs).
  */
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -29,7 +28,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
-import { spawnServer } from './http-utils.ts';
+import { ensureBuild, spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -59,16 +58,6 @@ const shopPort = 3296;
 const baselinePort = 3297;
 /** The first generated department: about a tenth of the products, in 19 categories below it. */
 const CATEGORY_SLUG = 'gen-odjel-1';
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(buildDir, 'server/index.js'))) return;
-  console.log(`Building the storefront into ${buildDir}…`);
-  const result = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], {
-    stdio: 'inherit',
-    env: { ...env, BUILD_DIR: buildDir },
-  });
-  if (result.status !== 0) throw new Error('build failed');
-}
 
 async function measure(
   engine: Engine,
@@ -255,7 +244,7 @@ export function markdownTable(results: CatalogueResult[]): string {
 }
 
 export async function runCatalogueBench(): Promise<void> {
-  ensureBuild();
+  ensureBuild(buildDir);
   const baseline = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"status":"ok"}');

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,4 +159,33 @@ export async function startShop(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One of each screen in the demo content (server/db/seed/), in Croatian, and the shop screens in English
+ * too (Lighthouse's list of vague link texts is English: "See more" without the name would fail SEO).
+ */
+export const demoPagePaths = [
+  '/',
+  '/en',
+  '/o-nama',
+  '/objave',
+  '/sto-znaci-otporno-dijete',
+  '/dogadjaj/1',
+  '/shop/knjige',
+  '/product/medo-i-velika-briga',
+  '/en/blog',
+  '/en/shop/books',
+  '/en/product/little-bears-big-worry',
+];
+
+/** Builds the storefront into `buildDir` unless a build is already there. */
+export function ensureBuild(buildDir: string) {
+  if (fs.existsSync(path.join(buildDir, 'server/index.js'))) return;
+  console.log(`Building the storefront into ${buildDir}…`);
+  const result = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], {
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+  if (result.status !== 0) throw new Error(`build failed (${result.status})`);
 }

@@ -10,13 +10,13 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import readline from 'node:readline';
-import { defaultPaths } from './lighthouse.ts';
+import { demoPagePaths } from './http-utils.ts';
 
 const args = process.argv.slice(2);
 const portIndex = args.indexOf('--port');
 const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 3292;
 const paths = args.filter((arg, index) => arg.startsWith('/') && args[index - 1] !== '--port');
-const pages = paths.length > 0 ? paths : [...defaultPaths, '/pretraga?search=dijete&category=posts'];
+const pages = paths.length > 0 ? paths : [...demoPagePaths, '/pretraga?search=dijete&category=posts'];
 
 const child = spawn(process.execPath, ['tests/e2e/start-server.ts'], {
   env: { ...process.env, E2E_PORT: String(port), LOG_LEVEL: 'debug' },

@@ -10,33 +10,15 @@
  * Env: BUILD_DIR (default build), CHROME_PATH (default /usr/bin/chromium when present).
  */
 
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { demoPagePaths, ensureBuild } from './http-utils.ts';
 import { startE2eServer } from './lighthouse-server.ts';
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type FormFactor = 'mobile' | 'desktop';
-
-/**
- * One of each screen in the demo content (server/db/seed/), in Croatian, and the shop screens in English
- * too (Lighthouse's list of vague link texts is English: "See more" without the name would fail SEO).
- */
-export const defaultPaths = [
-  '/',
-  '/en',
-  '/o-nama',
-  '/objave',
-  '/sto-znaci-otporno-dijete',
-  '/dogadjaj/1',
-  '/shop/knjige',
-  '/product/medo-i-velika-briga',
-  '/en/blog',
-  '/en/shop/books',
-  '/en/product/little-bears-big-worry',
-];
 
 export type PageScore = {
   path: string;
@@ -67,17 +49,7 @@ function parseArgs(argv: string[]) {
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }
-  return { paths: paths.length > 0 ? paths : defaultPaths, formFactors, port, cold };
-}
-
-function ensureBuild(buildDir: string) {
-  if (fs.existsSync(path.join(buildDir, 'server/index.js'))) return;
-  console.log(`Building into ${buildDir}…`);
-  const build = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], {
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_DIR: buildDir },
-  });
-  if (build.status !== 0) throw new Error(`build failed (${build.status})`);
+  return { paths: paths.length > 0 ? paths : demoPagePaths, formFactors, port, cold };
 }
 
 function itemLabel(item: Record<string, unknown>): string {

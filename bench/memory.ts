@@ -14,13 +14,14 @@
  * --idle-seconds: the figure a process shows between visits, after V8's memory reducer had its chance.
  */
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
+import { demoPagePaths, ensureBuild } from './http-utils.ts';
 import type { MemoryFigures } from './memory-probe.ts';
 
 type Engine = 'pglite' | 'postgres';
@@ -43,32 +44,10 @@ const nodeFlags = (env.MEMORY_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const probe = path.resolve('bench/memory-probe.ts');
 const base = `http://127.0.0.1:${port}`;
 
-/** One of each screen of the demo content, in both languages, plus searches that differ every time. */
-const pagePaths = [
-  '/',
-  '/en',
-  '/o-nama',
-  '/objave',
-  '/sto-znaci-otporno-dijete',
-  '/dogadjaj/1',
-  '/shop/knjige',
-  '/product/medo-i-velika-briga',
-  '/en/blog',
-  '/en/shop/books',
-  '/en/product/little-bears-big-worry',
-];
+/** One of each screen of the demo content, in both languages (searches that differ every time are added). */
+const pagePaths = demoPagePaths;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function ensureBuild() {
-  if (fs.existsSync(path.join(buildDir, 'server/index.js'))) return;
-  console.log(`Building the storefront into ${buildDir}…`);
-  const result = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], {
-    stdio: 'inherit',
-    env: { ...env, BUILD_DIR: buildDir },
-  });
-  if (result.status !== 0) throw new Error('build failed');
-}
 
 type Child = { child: ChildProcess; measure(): Promise<MemoryFigures>; stop(): Promise<void> };
 
@@ -266,7 +245,7 @@ function table(rows: Row[]): string {
 }
 
 export async function runMemoryBench() {
-  ensureBuild();
+  ensureBuild(buildDir);
   const rows = await baselineRows();
   if (engines.includes('pglite')) rows.push(...(await pgliteRows()));
   if (engines.includes('postgres')) rows.push(...(await postgresRows()));
