@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -12,13 +13,14 @@ import {
 import type { ContractCaller } from '../core/contract.ts';
 import { InlineStylesheetContext } from './components/inline-stylesheet.tsx';
 import './i18n/i18n.server.ts';
+import { IslandComponentsContext } from './islands/island.tsx';
+import { islandComponents } from './islands/islands.server.ts';
 import {
   type AppSettings,
   appSettingsContext,
   contractCallerContext,
   cspNonceContext,
 } from './lib/context.ts';
-import { lowPriorityModulePreloads } from './lib/module-preload-priority.ts';
 
 export const streamTimeout = 5_000;
 
@@ -104,16 +106,20 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <InlineStylesheetContext value={inlineStylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandComponentsContext value={islandComponents}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandComponentsContext>
       </InlineStylesheetContext>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads((callback) => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -6,9 +5,6 @@ import {
   Meta,
   Outlet,
   redirect,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
@@ -21,15 +17,14 @@ import './app.css';
 import type { TrackingIds } from '../core/tracking.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
-import { CookieBanner } from './components/cookie-banner.tsx';
 import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
-import { ToastProvider } from './components/toasts.tsx';
-import { TrackingScripts } from './components/tracking-scripts.tsx';
-import { i18nFor, loadLanguage } from './i18n/i18n.ts';
+import { i18nFor } from './i18n/i18n.ts';
+import { Island } from './islands/island.tsx';
+import { IslandScripts } from './islands/island-scripts.tsx';
 import { appSettingsContext } from './lib/context.ts';
 import { maintenanceMiddleware } from './lib/maintenance.ts';
 import { requestApi, requestPath } from './lib/request-language.ts';
@@ -53,13 +48,6 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [maintenanceMiddleware];
-
-/** A navigation into another language waits for that language's texts (their own chunk) before it renders. */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async ({ request }) => {
-    await loadLanguage(languageOfPath(new URL(request.url).pathname));
-  },
-];
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
@@ -100,28 +88,25 @@ export async function loader(args: Route.LoaderArgs) {
   return rootData;
 }
 
-/** Root data is per language (menus, footer texts, store), so switching language must reload it. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) || defaultShouldRevalidate;
-}
-
+/**
+ * The document. The browser does not run React Router: the server renders every page and the
+ * interactive parts hydrate as islands (docs/decisions/0180-islands.md), so the only scripts are the
+ * island entry's (`IslandScripts`).
+ */
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root');
   const location = useLocation();
-  // The URL decides the language, also during a client navigation before root data arrives.
   const language = languageOfPath(location.pathname);
   const i18n = i18nFor(language);
-  const [consent, setConsent] = useState<ConsentCategory[] | null | undefined>(rootData?.consent);
-  // End-to-end tests wait for this mark before they interact: a click that lands before hydration is
-  // undone on a controlled input. Set in an effect, so the server's HTML never carries it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  const consent = rootData?.consent ?? null;
   const maintenance = rootData?.maintenance ?? false;
+  // The banner, or the tracking scripts the visitor accepted (nothing to do without configured ids).
+  const consentIsland =
+    rootData &&
+    !maintenance &&
+    (consent === null ||
+      (consent.some((category) => category !== 'necessary') &&
+        Object.values(rootData.tracking).some(Boolean)));
   return (
     <html lang={language}>
       <head>
@@ -135,16 +120,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
         <I18nextProvider i18n={i18n}>
-          <ConsentContext value={consent ?? null}>
-            <ToastProvider>{children}</ToastProvider>
-          </ConsentContext>
-          {rootData && !maintenance && consent === null && <CookieBanner onAccept={setConsent} />}
-          {rootData && !maintenance && consent && (
-            <TrackingScripts ids={rootData.tracking} consent={consent} />
+          <ConsentContext value={consent}>{children}</ConsentContext>
+          {consentIsland && (
+            <Island
+              name="consent"
+              props={{ consent, tracking: rootData.tracking, returnTo: location.pathname + location.search }}
+            />
           )}
+          <Island name="toasts" props={{}} />
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <IslandScripts />
       </body>
     </html>
   );

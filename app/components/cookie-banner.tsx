@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
@@ -8,6 +7,27 @@ import {
   serializeConsent,
 } from '../../core/cookie-consent.ts';
 import { serializeCookie } from '../../core/cookies.ts';
+import type { TrackingIds } from '../../core/tracking.ts';
+import { acceptConsent, useConsentState } from '../islands/consent-store.ts';
+import { TrackingScripts } from './tracking-scripts.tsx';
+
+/**
+ * The consent island: the banner while the visitor has not chosen, then the tracking scripts they
+ * accepted (at once, without a reload). `consent` is what the server read from the cookie.
+ */
+export function ConsentIsland({
+  consent: initial,
+  tracking,
+  returnTo,
+}: {
+  consent: ConsentCategory[] | null;
+  tracking: TrackingIds;
+  returnTo: string;
+}) {
+  const consent = useConsentState(initial);
+  if (consent === null) return <CookieBanner returnTo={returnTo} onAccept={acceptConsent} />;
+  return <TrackingScripts ids={tracking} consent={consent} />;
+}
 
 /**
  * Fixed banner with one accept button, shown until a consent cookie exists. Without JavaScript the
@@ -15,13 +35,15 @@ import { serializeCookie } from '../../core/cookies.ts';
  */
 export function CookieBanner({
   text,
+  returnTo,
   onAccept,
 }: {
   text?: string;
+  /** The page the form returns to without JavaScript. */
+  returnTo: string;
   onAccept: (categories: ConsentCategory[]) => void;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const [optional, setOptional] = useState<Record<'analytics' | 'marketing', boolean>>({
     // Optional categories are opt-in: nothing beyond the necessary is pre-selected.
     analytics: false,
@@ -50,7 +72,7 @@ export function CookieBanner({
         onSubmit={submit}
         className="mx-auto flex max-w-5xl flex-col gap-3 md:flex-row md:items-center"
       >
-        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        <input type="hidden" name="returnTo" value={returnTo} />
         <input type="hidden" name="categories" value="necessary" />
         <p className="flex-1 text-sm text-slate-700">{text || t('cookies.text')}</p>
         <fieldset className="flex flex-wrap gap-4 text-sm">

@@ -1,17 +1,8 @@
-import { Link } from 'react-router';
 import { menuLinkAttributes } from '../../core/links.ts';
 import type { NavItem } from '../lib/shell-data.ts';
 
-/** A menu entry: internal links navigate in the app, external ones open as configured (new tab by default). */
-export function NavLink({
-  item,
-  className,
-  onClick,
-}: {
-  item: NavItem;
-  className?: string;
-  onClick?: () => void;
-}) {
+/** A menu entry: external ones open as configured (new tab by default). Islands render it too. */
+export function NavLink({ item, className }: { item: NavItem; className?: string }) {
   const attributes = menuLinkAttributes({
     href: item.link,
     isExternal: item.isExternal,
@@ -20,20 +11,14 @@ export function NavLink({
   });
   if (attributes.external) {
     return (
-      <a
-        href={attributes.href}
-        rel={attributes.rel}
-        target={attributes.target}
-        className={className}
-        onClick={onClick}
-      >
+      <a href={attributes.href} rel={attributes.rel} target={attributes.target} className={className}>
         {item.title}
       </a>
     );
   }
   return (
-    <Link to={attributes.href} className={className} onClick={onClick} prefetch="intent">
+    <a href={attributes.href} className={className}>
       {item.title}
-    </Link>
+    </a>
   );
 }

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { mediaById } from '../../core/media.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { Island } from '../islands/island.tsx';
 import type { NavItem, ShellData } from '../lib/shell-data.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
+import { LanguageList } from './language-list.tsx';
+import { useLanguageLinks } from './language-switcher.tsx';
 import { NavLink } from './nav-link.tsx';
 
 export function SiteHeader({
@@ -18,54 +18,10 @@ export function SiteHeader({
   languages: string[];
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const [open, setOpen] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  const disclosure = useRef<HTMLDetailsElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-
-  // The mobile menu closes on navigation; while it is open the page behind it does not scroll, and
-  // Escape closes it and returns focus to its toggle.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect must run when the path changes
-  useEffect(() => setOpen(false), [location.pathname]);
-  // Until scripts run the menu is a native disclosure, so it opens without JavaScript; then a button
-  // takes over, keeping the menu open if the visitor opened it already.
-  useEffect(() => {
-    setOpen(disclosure.current?.open ?? false);
-    setHydrated(true);
-  }, []);
-  useEffect(() => {
-    document.body.style.overflow = open ? 'hidden' : '';
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.body.style.overflow = '';
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  const menuPanel = (
-    <div
-      id="mobile-menu"
-      className="fixed inset-x-0 bottom-0 top-[4.5rem] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-8 lg:hidden"
-    >
-      <nav aria-label={t('shell.mainNavigation')}>
-        <MobileList items={shell.menus.main} depth={0} />
-      </nav>
-      <LanguageSwitcher language={language} languages={languages} className="mt-6 flex" />
-    </div>
-  );
-
+  const languageLinks = useLanguageLinks(language, languages);
   // While the mobile menu is open the header rises above the cookie banner (z-50), which would cover it.
   return (
-    <header
-      className={`sticky top-0 border-b border-slate-200 bg-white ${open ? 'z-[60]' : 'z-40 has-open:z-[60]'}`}
-    >
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white has-[[data-menu-open]]:z-[60] has-open:z-[60]">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"
@@ -73,8 +29,8 @@ export function SiteHeader({
         {t('nav.skipToContent')}
       </a>
       <div className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
-        <Link
-          to={localizedPath('home', language)}
+        <a
+          href={localizedPath('home', language)}
           className="flex shrink-0 items-center"
           aria-label={t('shell.home')}
         >
@@ -89,7 +45,7 @@ export function SiteHeader({
           ) : (
             <span className="text-lg font-bold text-teal-800">{shell.logoAlt}</span>
           )}
-        </Link>
+        </a>
         <nav aria-label={t('shell.mainNavigation')} className="hidden flex-1 lg:block">
           <ul className="flex flex-wrap items-center gap-1">
             {shell.menus.main.map((item) => (
@@ -97,30 +53,8 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <LanguageSwitcher language={language} languages={languages} className="ml-auto hidden lg:flex" />
-        {hydrated ? (
-          <>
-            <button
-              ref={toggle}
-              type="button"
-              className="ml-auto rounded-md border border-slate-300 px-3 py-2 text-sm font-medium lg:hidden"
-              aria-expanded={open}
-              aria-controls="mobile-menu"
-              onClick={() => setOpen(!open)}
-            >
-              {open ? t('shell.closeMenu') : t('shell.menu')}
-            </button>
-            {open && menuPanel}
-          </>
-        ) : (
-          <details ref={disclosure} className="group ml-auto lg:hidden" data-testid="mobile-menu-disclosure">
-            <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
-              <span className="group-open:hidden">{t('shell.menu')}</span>
-              <span className="hidden group-open:inline">{t('shell.closeMenu')}</span>
-            </summary>
-            {menuPanel}
-          </details>
-        )}
+        <LanguageList links={languageLinks} className="ml-auto hidden lg:flex" />
+        <Island name="mobileMenu" props={{ items: shell.menus.main, languageLinks }} />
       </div>
     </header>
   );
@@ -155,18 +89,5 @@ function DesktopItem({ item }: { item: NavItem }) {
         </ul>
       )}
     </li>
-  );
-}
-
-function MobileList({ items, depth }: { items: NavItem[]; depth: number }) {
-  return (
-    <ul className={depth === 0 ? 'divide-y divide-slate-100' : 'ml-4 border-l border-slate-200 pl-3'}>
-      {items.map((item) => (
-        <li key={item.id} className="py-1">
-          <NavLink item={item} className="block py-2 font-medium text-slate-800" />
-          {item.children.length > 0 && <MobileList items={item.children} depth={depth + 1} />}
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+
+/**
+ * The interactive parts of pages ("islands", docs/decisions/0180-islands.md). The server renders a
+ * page without React Router's client runtime; each island's HTML is hydrated in the browser as a root
+ * of its own, with the props the server rendered it with. Each loader is its own chunk, so a page
+ * downloads only the islands it shows; the server loads them all once at start (islands.server.ts).
+ * Props must survive JSON: they travel in the page.
+ */
+export const islandLoaders = {
+  mobileMenu: () => import('../components/mobile-menu.tsx').then((module) => module.MobileMenu),
+  consent: () => import('../components/cookie-banner.tsx').then((module) => module.ConsentIsland),
+  toasts: () => import('../components/toasts.tsx').then((module) => module.Toasts),
+};
+
+export type IslandName = keyof typeof islandLoaders;
+export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[N]>>;
+export type IslandProps<N extends IslandName> = ComponentProps<IslandComponent<N>>;
+export type IslandComponents = { [N in IslandName]: IslandComponent<N> };
+
+export const isIslandName = (name: string | undefined): name is IslandName =>
+  name !== undefined && Object.hasOwn(islandLoaders, name);
