@@ -14,6 +14,8 @@ test.afterEach(() => {
 });
 
 test('a second server on the same data directory exits at once, and the first keeps serving', async () => {
+  // A fresh data directory is prepared with the demo content first: on a busy machine that alone can take a minute.
+  test.setTimeout(180_000);
   const first = await startServerProcess({ dataDir });
   let code: number | null;
   try {
