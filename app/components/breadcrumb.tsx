@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 export type BreadcrumbItem = { label: string; href?: string };
 
@@ -39,9 +38,9 @@ export function Breadcrumb({
               className="flex items-center gap-2"
             >
               {item.href && !last ? (
-                <Link to={item.href} itemProp="item" className={`rounded-sm ${linkClass}`}>
+                <a href={item.href} itemProp="item" className={`rounded-sm ${linkClass}`}>
                   <span itemProp="name">{item.label}</span>
-                </Link>
+                </a>
               ) : (
                 <span itemProp="name" aria-current={last ? 'page' : undefined} className="font-medium">
                   {item.label}

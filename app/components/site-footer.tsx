@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { mediaById } from '../../core/media.ts';
 import { localizedPath } from '../../core/route-table.ts';
@@ -18,8 +18,8 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
     <footer className="mt-24 bg-teal-900 text-teal-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-4">
         <div className="md:col-span-1">
-          <Link
-            to={localizedPath('home', language)}
+          <a
+            href={localizedPath('home', language)}
             aria-label={t('shell.home')}
             className="inline-block rounded bg-white p-2"
           >
@@ -35,7 +35,7 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
             ) : (
               <span className="font-bold text-teal-900">{shell.logoAlt}</span>
             )}
-          </Link>
+          </a>
           <p className="mt-4 text-sm leading-relaxed text-teal-100">{footer.aboutText}</p>
         </div>
         <FooterColumn title={footer.column1Title} items={shell.menus.footer1} />

@@ -11,6 +11,10 @@ export const islandLoaders = {
   mobileMenu: () => import('../components/mobile-menu.tsx').then((module) => module.MobileMenu),
   consent: () => import('../components/cookie-banner.tsx').then((module) => module.ConsentIsland),
   toasts: () => import('../components/toasts.tsx').then((module) => module.Toasts),
+  productPanel: () => import('../components/product/product-panel.tsx').then((module) => module.ProductPanel),
+  video: () => import('../components/sections/video-player.tsx').then((module) => module.VideoPlayer),
+  confirmEmail: () =>
+    import('../components/confirm-email-action.tsx').then((module) => module.ConfirmEmailAction),
 };
 
 export type IslandName = keyof typeof islandLoaders;

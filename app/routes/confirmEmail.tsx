@@ -1,14 +1,16 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, Link, useLocation } from 'react-router';
+import { data, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath } from '../../core/languages.ts';
 import { safeRedirectTarget } from '../../core/links.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { useToast } from '../components/toasts.tsx';
+import { downloadName } from '../components/confirm-email-action.tsx';
 import { catalogs } from '../i18n/catalog.ts';
+import { Island } from '../islands/island.tsx';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/confirmEmail';
+
+export { downloadName, EMAIL_CONFIRMED_EVENT } from '../components/confirm-email-action.tsx';
 
 export const goalTypes = ['message', 'url', 'file'] as const;
 export type GoalType = (typeof goalTypes)[number];
@@ -16,9 +18,6 @@ export type ConfirmationGoal = { goalType: GoalType; goal: string; confirmedEmai
 
 /** The specification's text for a confirmation link without its goal. */
 export const MISSING_GOAL = 'goal or goalType were not defined';
-
-/** The window event analytics listens to once an address is confirmed. */
-export const EMAIL_CONFIRMED_EVENT = 'email-confirmed';
 
 const INTERNAL_FILE = /^\/(?![/\\])[^\s\\<>"']*$/;
 
@@ -38,12 +37,6 @@ export function confirmationGoal(query: URLSearchParams): ConfirmationGoal | nul
   return { goalType: goalType as GoalType, goal, confirmedEmail };
 }
 
-/** The file name a download is saved under: the goal path's last segment that looks like a file. */
-export function downloadName(goal: string): string {
-  const segments = goal.split(/[?#]/)[0]!.split('/').filter(Boolean).map(decodeURIComponent);
-  return segments.reverse().find((segment) => /\.[a-z0-9]{2,5}$/i.test(segment)) ?? 'download';
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { language } = requestApi(args);
   const goal = confirmationGoal(new URL(args.request.url).searchParams);
@@ -61,53 +54,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return loaderData ? tags : [...tags, { name: 'robots', content: 'noindex, follow' }];
 };
 
-async function download(goal: string) {
-  const response = await fetch(goal, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`Download failed with status ${response.status}`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = downloadName(goal);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start reading the blob only after the click returns.
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}
-
 export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const { language, goal } = loaderData;
-  const acted = useRef(false);
-
-  useEffect(() => {
-    if (acted.current) return;
-    acted.current = true;
-    window.dispatchEvent(
-      new CustomEvent(EMAIL_CONFIRMED_EVENT, {
-        detail: { email: goal.confirmedEmail, goalType: goal.goalType },
-      }),
-    );
-    if (goal.goalType === 'message') {
-      // The goal names a catalog text; anything else gets the standard confirmation text.
-      toast(
-        i18n.exists(goal.goal) ? t(goal.goal) : t('blog.confirm.confirmed', { email: goal.confirmedEmail }),
-        { kind: 'success' },
-      );
-    } else if (goal.goalType === 'url') {
-      window.location.assign(goal.goal);
-    } else {
-      download(goal.goal).then(
-        () => toast(t('blog.confirm.downloading'), { kind: 'success' }),
-        (error: unknown) => {
-          console.error('error.downloadFailed', error);
-          toast(t('blog.confirm.downloadFailed'), { kind: 'error' });
-        },
-      );
-    }
-  }, [goal, i18n, t, toast]);
+  // A `message` goal names a catalog text; anything else gets the standard confirmation text.
+  const message =
+    goal.goalType === 'message' && i18n.exists(goal.goal) && goal.goal !== 'blog.confirm.confirmed'
+      ? t(goal.goal)
+      : null;
 
   return (
     <main id="main" className="mx-auto flex max-w-2xl flex-col items-center px-6 py-20 text-center">
@@ -127,9 +81,15 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
         </svg>
       </div>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900">{t('blog.confirm.title')}</h1>
-      <p className="mt-4 text-lg text-slate-700" data-testid="confirmed-text">
-        {t('blog.confirm.confirmed', { email: goal.confirmedEmail })}
-      </p>
+      {/* Said at once, in the page: a status message instead of a toast that might vanish unread. */}
+      <div role="status" className="mt-4 text-lg text-slate-700">
+        <p data-testid="confirmed-text">{t('blog.confirm.confirmed', { email: goal.confirmedEmail })}</p>
+        {message ? <p className="mt-2">{message}</p> : null}
+      </div>
+      <Island
+        name="confirmEmail"
+        props={{ goalType: goal.goalType, goal: goal.goal, email: goal.confirmedEmail }}
+      />
       {goal.goalType === 'url' && (
         <>
           <p className="mt-2 text-slate-600">{t('blog.confirm.redirecting')}</p>
@@ -151,12 +111,12 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
         </a>
       )}
       {goal.goalType === 'message' && (
-        <Link
-          to={localizedPath('home', language)}
+        <a
+          href={localizedPath('home', language)}
           className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2"
         >
           {t('blog.confirm.backHome')}
-        </Link>
+        </a>
       )}
     </main>
   );
@@ -180,12 +140,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           {t('blog.confirm.missingGoal')}
         </p>
       )}
-      <Link
+      <a
         className="mt-8 inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white hover:bg-teal-800"
-        to={localizedPath('home', language)}
+        href={localizedPath('home', language)}
       >
         {t('errors.backHome')}
-      </Link>
+      </a>
     </main>
   );
 }

@@ -1,14 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Waits until React has hydrated the document (the root layout marks `<html data-hydrated>` in an
- * effect). Until then a click on a controlled input is undone when React takes the page over, and a
- * click on a link or button runs without its handler. Documents that are not the app's (XML, the API
- * documentation) have no React Router context and need no wait.
+ * Waits until every island has hydrated (the island entry then marks `<html data-hydrated>`). Until
+ * then a click on a controlled input is undone when React takes the island over, and a click on a
+ * link or button runs without its handler. Documents without islands (XML, the API documentation)
+ * need no wait.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => !('__reactRouterContext' in window) || document.documentElement.hasAttribute('data-hydrated'),
+    () => !document.querySelector('island-root') || document.documentElement.hasAttribute('data-hydrated'),
     undefined,
     { timeout: 15_000 },
   );

@@ -105,6 +105,29 @@ test('choosing a variant changes price and image, and sold-out combinations are 
   await expect(page.getByText(catalogs.en.product.cart.reasons.configurationNotSet)).toBeVisible();
 });
 
+test("the gallery's thumbnails show their image in place; without JavaScript they link to it", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`/en/product/${shirt.slug.en}`);
+  const gallery = page.getByRole('region', { name: catalogs.en.product.gallery.label });
+  const thumbnails = gallery.getByRole('link');
+  expect(await thumbnails.count()).toBeGreaterThan(1);
+  const first = await mainImage(page).getAttribute('data-media-id');
+  await thumbnails.nth(1).click();
+  await expect(thumbnails.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(mainImage(page)).not.toHaveAttribute('data-media-id', first!);
+  await expect(page).toHaveURL(new RegExp(`/en/product/${shirt.slug.en}$`));
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const noScript = await context.newPage();
+  await noScript.goto(`/en/product/${shirt.slug.en}`);
+  await expect(
+    noScript.getByRole('region', { name: catalogs.en.product.gallery.label }).getByRole('link').nth(1),
+  ).toHaveAttribute('href', /\/LargeSize\//);
+  await context.close();
+});
+
 test('a bundle with a configurable member is customised in its popup before it can be added', async ({
   page,
 }) => {

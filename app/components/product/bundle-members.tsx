@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
 import type { Selection } from '../../../core/variant-selection.ts';
@@ -72,12 +71,12 @@ export function BundleMembers(props: Props) {
                 <span className="text-slate-600">
                   {t('product.bundle.quantity', { count: member.quantity })}
                 </span>{' '}
-                <Link
-                  to={productLink(member.product.slug, language)}
+                <a
+                  href={productLink(member.product.slug, language)}
                   className="hover:text-teal-700 hover:underline"
                 >
                   {member.product.name}
-                </Link>
+                </a>
               </p>
               {member.needsChoice ? (
                 <p className={`text-sm ${chosen ? 'text-teal-800' : 'text-amber-800'}`}>
@@ -115,9 +114,8 @@ export function BundleMembers(props: Props) {
             }}
             className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/60"
           >
-            <Form
+            <form
               method="get"
-              preventScrollReset
               onSubmit={(event) => {
                 event.preventDefault();
                 saving.current = true;
@@ -182,7 +180,7 @@ export function BundleMembers(props: Props) {
                   {t('product.bundle.save')}
                 </button>
               </div>
-            </Form>
+            </form>
           </dialog>
         </>
       ) : null}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 
 const outcomeKey = {
   subscribed: 'newsletter.subscribed',
@@ -23,9 +23,9 @@ export function newsletterReturnTo(pathname: string, search: string, formId: str
 }
 
 /**
- * The e-mail-only newsletter sign-up. It posts to /newsletter-signup, with or without JavaScript,
- * and the visitor comes back to this page with the outcome in the query; only the form that sent it
- * shows the outcome. `anchorId` is the element the visitor is brought back to. The dark tone (footer)
+ * The e-mail-only newsletter sign-up, a plain form rendered on the server (no island: it keeps no
+ * state). It posts to /newsletter-signup and the visitor comes back to this page with the outcome in
+ * the query; only the form that sent it shows the outcome. `anchorId` is the element the visitor is brought back to. The dark tone (footer)
  * stacks the field over the button; the light one puts them side by side on wider screens.
  */
 export function NewsletterForm({
@@ -43,18 +43,16 @@ export function NewsletterForm({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
+  const searchParams = new URLSearchParams(location.search);
   const outcome = searchParams.get('newsletter');
   const sender = searchParams.get(NEWSLETTER_FORM_PARAM) ?? FOOTER_FORM_ID;
   const inputId = `${formId}-newsletter-email`;
   return (
     <>
-      <Form
+      <form
         method="post"
         action="/newsletter-signup"
         className={`mt-3 flex flex-col gap-2 ${tone === 'light' ? 'sm:flex-row' : ''}`}
-        preventScrollReset
       >
         <input
           type="hidden"
@@ -79,12 +77,11 @@ export function NewsletterForm({
         />
         <button
           type="submit"
-          disabled={navigation.state === 'submitting'}
-          className="rounded-md bg-amber-400 px-4 py-2 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400 disabled:opacity-60"
+          className="rounded-md bg-amber-400 px-4 py-2 font-semibold text-slate-900 hover:bg-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
         >
           {buttonLabel}
         </button>
-      </Form>
+      </form>
       {outcome && outcome in outcomeKey && sender === formId && (
         <p
           role="status"

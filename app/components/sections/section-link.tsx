@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { SectionLink } from '../../../server/modules/cms/cms.contract.ts';
 
 const styles = {
@@ -10,7 +9,7 @@ const styles = {
 } as const;
 
 /**
- * A link an editor put in a section: a path on this site navigates in the app, anything else is an
+ * A link an editor put in a section: a path on this site opens in the same tab, anything else is an
  * external address and opens in a new tab.
  */
 export function SectionButton({
@@ -31,10 +30,10 @@ export function SectionButton({
   const classes = `inline-flex items-center gap-2 rounded-full px-6 py-3 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 ${styles[variant]} ${className}`;
   if (link.href.startsWith('/') && !link.href.startsWith('//'))
     return (
-      <Link to={link.href} className={classes} prefetch="intent">
+      <a href={link.href} className={classes}>
         {link.label}
         {suffix}
-      </Link>
+      </a>
     );
   return (
     <a href={link.href} target="_blank" rel="noopener noreferrer" className={classes}>
