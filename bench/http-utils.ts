@@ -107,8 +107,10 @@ export async function spawnServer(
   script: string,
   port: number,
   env: Record<string, string | undefined>,
+  cwd?: string,
 ): Promise<{ stop(): Promise<void>; pid: number | undefined }> {
   const child: ChildProcess = spawn(process.execPath, [script], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -135,23 +137,32 @@ export async function spawnServer(
   return { stop, pid: child.pid };
 }
 
-/** Starts the production server on a temporary data directory and waits until it is ready. */
+/**
+ * Starts the production server on a temporary data directory and waits until it is ready; `cwd` runs
+ * another checkout's server (a baseline tree), by default this one's.
+ */
 export async function startShop(
   port: number,
   env: Record<string, string> = {},
+  cwd?: string,
 ): Promise<{ stop(): Promise<void>; pid: number | undefined }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const server = await spawnServer('scripts/start.ts', port, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    RATE_LIMIT_WRITES_PER_MINUTE: '0',
-    // The pages measured are the demo's; production starts without it unless asked.
-    SEED_DEMO: 'true',
-    ...env,
-  });
+  const server = await spawnServer(
+    'scripts/start.ts',
+    port,
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      // The pages measured are the demo's; production starts without it unless asked.
+      SEED_DEMO: 'true',
+      ...env,
+    },
+    cwd,
+  );
   return {
     pid: server.pid,
     async stop() {

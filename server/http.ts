@@ -328,7 +328,7 @@ export function createHttpApp(deps: HttpDeps) {
   siteRoutes(contracts.implement, services.sites);
   marketingRoutes(contracts.implement, services.newsletter);
   catalogueRoutes(contracts.implement, services.catalogue);
-  cmsRoutes(contracts.implement, services.cms, services.finder, services.shell);
+  cmsRoutes(contracts.implement, services.cms, services.finder, services.shell, services.events);
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
   api.route('/', contracts.router);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_LISTED,
-  postAlternates,
-  readPageFlags,
-  sectionDataNeeds,
-  sectionIsShown,
-  sectionVisibilityClass,
-} from './page-content.ts';
+import { MAX_LISTED, sectionDataNeeds } from '../../core/section-data.ts';
+import { postAlternates, readPageFlags, sectionIsShown, sectionVisibilityClass } from './page-content.ts';
 
 describe('sectionVisibilityClass', () => {
   const both = { showDesktop: true, showMobile: true };

@@ -10,15 +10,6 @@ export type PageSection = NonNullable<PostView['sections']>[number];
 /** What a section needs besides its own settings and texts: posts and events, loaded by the page. */
 export type SectionData = { posts?: PostCard[]; events?: EventRecord[] };
 
-/** Listing sections show a handful of cards; more would only slow the page down. */
-export const MAX_LISTED = 12;
-const DEFAULT_LISTED = 3;
-
-const listLimit = (value: unknown) =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0
-    ? Math.min(value, MAX_LISTED)
-    : DEFAULT_LISTED;
-
 /** `editPage=true` and `mobileView=true` from the query (edit mode itself checks the user later). */
 export function readPageFlags(search: URLSearchParams) {
   return { editPage: search.get('editPage') === 'true', mobileView: search.get('mobileView') === 'true' };
@@ -44,32 +35,6 @@ export const sectionIsShown = (
   section: Pick<PageSection, 'showDesktop' | 'showMobile'>,
   mobileView: boolean,
 ) => sectionVisibilityClass(section, mobileView) !== 'hidden';
-
-export type PostsRequest = { key: string; limit: number; categoryId: number | null };
-
-/**
- * The posts and events a page's sections list. Post requests with the same limit and category are
- * made once; all event sections share one request for the largest limit.
- */
-export function sectionDataNeeds(sections: Pick<PageSection, 'id' | 'type' | 'settings'>[]) {
-  const posts = new Map<string, PostsRequest>();
-  const postsKeyBySection = new Map<number, string>();
-  const eventLimitBySection = new Map<number, number>();
-  for (const section of sections) {
-    if (section.type === 'latest-posts') {
-      const limit = listLimit(section.settings.limit);
-      const category = section.settings.categoryId;
-      const categoryId = typeof category === 'number' && Number.isInteger(category) ? category : null;
-      const key = `${limit}:${categoryId ?? ''}`;
-      posts.set(key, { key, limit, categoryId });
-      postsKeyBySection.set(section.id, key);
-    } else if (section.type === 'upcoming-events') {
-      eventLimitBySection.set(section.id, listLimit(section.settings.limit));
-    }
-  }
-  const eventLimit = Math.max(0, ...eventLimitBySection.values());
-  return { posts: [...posts.values()], postsKeyBySection, eventLimitBySection, eventLimit };
-}
 
 /** This post's address in each UI language it is written in. */
 export function postAlternates(

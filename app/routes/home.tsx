@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import { PageSections } from '../components/sections/page-sections.tsx';
-import { loadHomeSlugs, loadPost, loadSectionData } from '../lib/page-content.server.ts';
+import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
@@ -12,10 +12,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
   const homeSlugs = await loadHomeSlugs(api);
   const slug = homeSlugs[language] ?? homeSlugs.hr;
-  const post = slug ? await loadPost(api, slug) : undefined;
+  const page = slug ? await loadPage(api, slug) : undefined;
+  const post = page?.post;
   // A site without a home page still answers at its root, with an empty page rather than an error.
   const sections = post?.type.slug === 'page' ? (post.sections ?? []) : [];
-  const sectionData = sections.length > 0 ? await loadSectionData(api, sections) : {};
+  const sectionData = sections.length > 0 ? (page?.sectionData ?? {}) : {};
   const seo: PageSeo = {
     title: post?.seo.title ?? '',
     description: post?.seo.description,

@@ -12,7 +12,7 @@ import { PageSections } from '../components/sections/page-sections.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
-import { loadHomeSlugs, loadPost, loadSectionData } from '../lib/page-content.server.ts';
+import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { apiFailure, postAlternates, readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
 import type { PageSeo } from '../lib/seo.ts';
@@ -55,14 +55,14 @@ export async function loader(args: Route.LoaderArgs) {
   // The home page is shown at the language's root, never under its own slug.
   if (resource.resourceType === 'page' && homeSlugs[language] === slug)
     throw redirect(`${localizedPath('home', language)}${url.search}`, 301);
-  const post = await loadPost(api, slug);
-  if (!post) {
+  const page = await loadPage(api, slug);
+  if (!page) {
     // The slug is this page's name in another language: send the visitor to its name in this one.
     const target = await urlOnLanguage(api, language, { postId: resource.id }, () => null);
     if (target && target !== url.pathname) throw redirect(`${target}${url.search}`, 301);
     return notFoundOrRedirect(api, args.request);
   }
-  const sectionData = post.sections?.length ? await loadSectionData(api, post.sections) : {};
+  const { post, sectionData } = page;
   const seo: PageSeo = {
     title: post.seo.title,
     description: post.seo.description,

@@ -6,9 +6,7 @@ import { localizedPath } from '../../core/route-table.ts';
 import {
   type CategoryNode,
   categoryFilter,
-  categoryGet,
-  layeredNavigation,
-  productWebFilter,
+  categoryPage,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CategoryGrid, CategoryImage, SubcategoryLinks } from '../components/catalogue/category-grid.tsx';
@@ -19,6 +17,7 @@ import {
   apiFilters,
   isCanonicalQuery,
   isRefined,
+  type ListingState,
   parseListingState,
   sanitizeListingState,
   serializeListingState,
@@ -71,40 +70,44 @@ export async function loader(args: Route.LoaderArgs) {
 
   const url = new URL(args.request.url);
   const pathname = url.pathname.replace(/\.data$/, '');
-  const [found, base] = await Promise.all([
-    api.call(categoryGet, { query: { slug } }),
-    api.call(layeredNavigation, { body: { mainCategory: slug } }),
-  ]);
+  const requested = parseListingState(url.searchParams);
+  // The whole listing in one call: the category, its filter panel (alone and for the request's
+  // criteria) and the page of products.
+  const load = (state: ListingState) =>
+    api.call(categoryPage, {
+      body: {
+        slug,
+        keywords: state.search || undefined,
+        filters: apiFilters(state),
+        sort: state.sort,
+        limit: state.limit,
+        page: state.page,
+      },
+    });
+  const asked = await load(requested);
+  // A query the API refuses (a value longer than any value code, a page beyond its range): the
+  // category alone says which of the query's filters exist, so that the redirect below drops the rest.
+  const found =
+    asked.errored && asked.error.statusCode === 400 && url.search
+      ? await load(parseListingState(new URLSearchParams()))
+      : asked;
   if (found.errored) {
     if (namesNothing(found.error)) return notFoundOrRedirect(api, args.request);
     throw failure(found.error);
   }
-  if (base.errored) throw failure(base.error);
-  const { category, breadcrumb } = found.data;
+  const { category, breadcrumb, categoryFilters, filters, products } = found.data;
 
   // One address per listing: what a GET form sent, or an old link, goes to the canonical URL.
-  const state = sanitizeListingState(parseListingState(url.searchParams), base.data.filters);
+  const state = sanitizeListingState(requested, categoryFilters);
   const canonicalQuery = serializeListingState(state);
   if (!isCanonicalQuery(url.search, canonicalQuery)) {
     throw redirect(canonicalQuery ? `${pathname}?${canonicalQuery}` : pathname);
   }
-
-  const filters = apiFilters(state);
-  const criteria = { mainCategory: category.id, keywords: state.search || undefined, filters };
+  if (asked.errored) throw failure(asked.error);
   const alternates = categoryAlternates(category);
-  const [navigation, products] = await Promise.all([
-    filters.length > 0 || state.search
-      ? api.call(layeredNavigation, { body: criteria })
-      : Promise.resolve(base),
-    api.call(productWebFilter, {
-      body: { ...criteria, sort: state.sort, limit: state.limit, page: state.page },
-    }),
-  ]);
-  if (navigation.errored) throw failure(navigation.error);
-  if (products.errored) throw failure(products.error);
   // A page past the end (an old link, or fewer products since) goes to the last page that exists.
-  if (state.page > 1 && state.page > products.data.totalPages) {
-    const lastQuery = serializeListingState({ ...state, page: Math.max(1, products.data.totalPages) });
+  if (state.page > 1 && state.page > products.totalPages) {
+    const lastQuery = serializeListingState({ ...state, page: Math.max(1, products.totalPages) });
     throw redirect(lastQuery ? `${pathname}?${lastQuery}` : pathname);
   }
 
@@ -121,8 +124,8 @@ export async function loader(args: Route.LoaderArgs) {
     category,
     breadcrumb,
     state,
-    filters: navigation.data.filters,
-    products: products.data,
+    filters,
+    products,
     seo,
   };
 }

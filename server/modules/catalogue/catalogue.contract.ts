@@ -353,6 +353,35 @@ export const categoryGet = defineContract({
   output: categoryWithBreadcrumb,
 });
 
+export const categoryPage = defineContract({
+  method: 'post',
+  path: '/v1/catalogue/web/category/page',
+  tags: ['catalogue'],
+  summary: 'A category page in one answer: the category, its filter panel and one page of its products',
+  description:
+    'Not in the specification: what web/category/get, layered/navigation (for the category alone and ' +
+    'for the given keywords and filters) and product/web/filter answer for one category, in one call. ' +
+    '`categoryFilters` are the choices of the category without keywords or filters (to check a ' +
+    "request's filters against), `filters` those of the given criteria. 404 when no category has the slug.",
+  body: z.object({
+    slug,
+    keywords: criteria.keywords,
+    filters: criteria.filters,
+    store: criteria.store,
+    currency: criteria.currency,
+    sort: z.enum(productSorts).optional(),
+    limit: z.coerce.number().int().positive().max(100).optional(),
+    page: z.coerce.number().int().positive().max(100_000).optional(),
+  }),
+  output: categoryWithBreadcrumb
+    .extend({
+      categoryFilters: z.array(navigationFilterSchema),
+      filters: z.array(navigationFilterSchema),
+      products: productCardPage,
+    })
+    .meta({ id: 'CategoryPage' }),
+});
+
 export const categoryFilter = defineContract({
   method: 'post',
   path: '/v1/catalogue/web/category/filter',

@@ -291,6 +291,61 @@ describe('categories', () => {
   });
 });
 
+describe('category page (web/category/page)', () => {
+  const page = (body: unknown, language = 'en') =>
+    t.json('/api/v1/catalogue/web/category/page', postJson(body, { language }));
+  const call = (url: string, body: unknown, language = 'en') =>
+    t.json(url, postJson(body, { language })).then((answer) => answer.body.data);
+
+  it('answers what category/get, layered/navigation and product/web/filter answer for the category', async () => {
+    const { status, body } = await page({ slug: 'books', sort: 'name_asc', limit: 6, page: 2 });
+    expect(status).toBe(200);
+    const category = await t.json('/api/v1/catalogue/web/category/get?slug=books', en);
+    const id = category.body.data.category.id;
+    const [navigation, products] = await Promise.all([
+      call('/api/v1/catalogue/layered/navigation', { mainCategory: id }),
+      call('/api/v1/catalogue/product/web/filter', { mainCategory: id, sort: 'name_asc', limit: 6, page: 2 }),
+    ]);
+    expect(body.data).toEqual({
+      ...category.body.data,
+      categoryFilters: navigation.filters,
+      filters: navigation.filters,
+      products,
+    });
+    expect(body.data.products.records).toHaveLength(6);
+    expect(body.data.products.page).toBe(2);
+  });
+
+  it('narrows filters and products by keywords and filters, and keeps the category alone’s filters', async () => {
+    const criteria = { keywords: 'medo', filters: [{ key: 'dob', value: ['0-3'] }] };
+    const { status, body } = await page({ slug: 'slikovnice', ...criteria }, 'hr');
+    expect(status).toBe(200);
+    const id = body.data.category.id;
+    const [alone, narrowed, products] = await Promise.all([
+      call('/api/v1/catalogue/layered/navigation', { mainCategory: id }, 'hr'),
+      call('/api/v1/catalogue/layered/navigation', { mainCategory: id, ...criteria }, 'hr'),
+      call('/api/v1/catalogue/product/web/filter', { mainCategory: id, ...criteria }, 'hr'),
+    ]);
+    expect(body.data.categoryFilters).toEqual(alone.filters);
+    expect(body.data.filters).toEqual(narrowed.filters);
+    expect(body.data.filters).not.toEqual(body.data.categoryFilters);
+    expect(body.data.products).toEqual(products);
+    expect(body.data.products.totalRecords).toBeLessThan(body.data.category.productCount);
+  });
+
+  it('answers 404 for an unknown slug and 400 naming the field for a bad limit or a missing slug', async () => {
+    const missing = await page({ slug: 'no-such-category' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('NOT_FOUND');
+    const badLimit = await page({ slug: 'books', limit: 1000 });
+    expect(badLimit.status).toBe(400);
+    expect(JSON.stringify(badLimit.body.error)).toContain('limit');
+    const noSlug = await page({});
+    expect(noSlug.status).toBe(400);
+    expect(JSON.stringify(noSlug.body.error)).toContain('slug');
+  });
+});
+
 describe('tags', () => {
   it('names the tags in the request language', async () => {
     const english = await t.json('/api/v1/catalogue/web/tag/filter', postJson({}, { language: 'en' }));

@@ -3,6 +3,7 @@ import {
   categoryFilter,
   categoryGet,
   categoryGetById,
+  categoryPage,
   checkBundles,
   layeredNavigation,
   productGet,
@@ -19,6 +20,7 @@ export function catalogueRoutes(implement: Implement, catalogue: CatalogueServic
   implement(layeredNavigation, (ctx, { body }) => catalogue.navigation(ctx, body));
   implement(categoryGetById, (ctx, { params }) => catalogue.category(ctx, params.id));
   implement(categoryGet, (ctx, { query }) => catalogue.category(ctx, query.slug));
+  implement(categoryPage, (ctx, { body }) => catalogue.categoryPage(ctx, body));
   implement(categoryFilter, (ctx, { body }) => catalogue.categories(ctx, body));
   implement(tagFilter, (ctx, { body }) => catalogue.tagList(ctx, body));
   implement(checkBundles, (ctx, { query }) => catalogue.checkBundles(ctx, query));

@@ -70,6 +70,8 @@ export type ProductFilterInput = {
   page?: number;
   allowUnlimited?: boolean;
 } & PriceScope;
+export type CategoryPageInput = Pick<ProductFilterInput, 'keywords' | 'filters' | 'sort' | 'limit' | 'page'> &
+  PriceScope & { slug: string };
 export type NavigationInput = Pick<ProductFilterInput, 'keywords' | 'filters' | 'mainCategory'> & PriceScope;
 
 type Reference = { categories: CategoryRecord[]; attributes: AttributeRecord[]; tags: TagRecord[] };
@@ -625,6 +627,34 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     });
   }
 
+  /**
+   * A category page's data in one call: the category and breadcrumb, the filter panel of the category
+   * alone and of the given criteria (the same answer when there are none), and one page of products.
+   * Each part is the cached answer of its own call (category, navigation, filter).
+   */
+  async function categoryPage(ctx: RequestContext, input: CategoryPageInput) {
+    const found = await category(ctx, input.slug);
+    const scope = { store: input.store, currency: input.currency };
+    const criteria = {
+      ...scope,
+      mainCategory: found.category.id,
+      keywords: input.keywords?.trim() || undefined,
+      filters: input.filters?.length ? input.filters : undefined,
+    };
+    const base = navigation(ctx, { ...scope, mainCategory: found.category.id });
+    const [categoryFilters, filters, products] = await Promise.all([
+      base,
+      criteria.keywords || criteria.filters ? navigation(ctx, criteria) : base,
+      filterProducts(ctx, { ...criteria, sort: input.sort, limit: input.limit, page: input.page }),
+    ]);
+    return {
+      ...found,
+      categoryFilters: categoryFilters.filters,
+      filters: filters.filters,
+      products,
+    };
+  }
+
   async function categories(ctx: RequestContext, input: { parentId?: number; slug?: string }) {
     const view = viewFor(ctx);
     return cachedRead(view, 'categories', input, async () => {
@@ -698,6 +728,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     filterProducts,
     navigation,
     category,
+    categoryPage,
     categories,
     tagList,
     checkBundles,

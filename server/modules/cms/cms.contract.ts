@@ -3,6 +3,7 @@ import { defineContract } from '../../../core/contract.ts';
 import { FAILED_PATH_MAX, failedPathInput } from '../../../core/failed-request-path.ts';
 import { dateInput, idInput, idParam, lineText, pagedSchema } from '../../../core/input-schemas.ts';
 import { uiLanguages } from '../../../core/languages.ts';
+import { eventSchema } from '../events/events.contract.ts';
 
 /** The CMS's public vocabulary: what its calls accept and answer. */
 export const termTypes = ['category', 'tag'] as const;
@@ -326,6 +327,34 @@ export const postFilterStandard = defineContract({
   }),
   output: pagedSchema(postSchema),
 });
+
+/** What a page's listing sections show besides their own texts: posts and events, by section id. */
+export const sectionDataSchema = z
+  .object({ posts: z.array(postCardSchema).optional(), events: z.array(eventSchema).optional() })
+  .meta({ id: 'SectionData' });
+export type SectionData = z.output<typeof sectionDataSchema>;
+
+export const pageView = defineContract({
+  method: 'get',
+  path: '/v1/cms/page/view',
+  tags: ['cms'],
+  summary: 'A page or post by slug with what its listing sections show, in one answer',
+  description:
+    'Not in the specification: what post/filterStandard answers for one slug (body, sections, their ' +
+    'images, related posts), and for each latest-posts and upcoming-events section the posts and ' +
+    'events it lists (what post/filterStandard, term/filter and event/public/filter would answer). ' +
+    '404 when no published page or post has the slug in the request language.',
+  query: z.object({ slug: slugSchema }),
+  output: z
+    .object({
+      post: postSchema,
+      sectionData: z
+        .record(z.string(), sectionDataSchema)
+        .meta({ description: 'By section id; only sections that list posts or events' }),
+    })
+    .meta({ id: 'PageView' }),
+});
+export type PageView = z.output<typeof pageView.output>;
 
 export const finderDecide = defineContract({
   method: 'get',
