@@ -6,21 +6,23 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * The browser's code is the island entry and what it imports (docs/decisions/0180-islands.md):
  * - islands translate with a small function over the page language's catalog instead of i18next, so
- *   the client build resolves `react-i18next` to it;
+ *   the client build resolves `react-i18next` to it (and the server build to a cheaper hook over
+ *   i18next, react-i18next.server.tsx);
  * - the build fails if anything the entry reaches (statically or through an island's dynamic import)
  *   is React Router, i18next, zod or server code (contracts aside): that would either not work without the router or blow
  *   the page's JavaScript budget. (React Router still builds the route modules; no page loads them.)
  */
 function islands(): Plugin {
   const shim = fileURLToPath(new URL('./app/i18n/react-i18next.client.ts', import.meta.url));
+  const serverHook = fileURLToPath(new URL('./app/i18n/react-i18next.server.tsx', import.meta.url));
   const forbidden =
     /[\\/]node_modules[\\/](react-router|@react-router|i18next|zod)[\\/]|[\\/]server[\\/](?!modules[\\/][^\\/]+[\\/][^\\/]+\.contract\.ts$)|\.server\.tsx?$/;
   return {
     name: 'islands',
     enforce: 'pre',
     resolveId(source) {
-      if (source === 'react-i18next' && this.environment.name === 'client') return shim;
-      return null;
+      if (source !== 'react-i18next') return null;
+      return this.environment.name === 'client' ? shim : serverHook;
     },
     generateBundle() {
       if (this.environment.name !== 'client') return;

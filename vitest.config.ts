@@ -1,6 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Components render with the server's translation hook, as in the server build (vite.config.ts).
+  resolve: {
+    alias: {
+      'react-i18next': fileURLToPath(new URL('./app/i18n/react-i18next.server.tsx', import.meta.url)),
+    },
+  },
   test: {
     projects: [
       {

@@ -28,7 +28,8 @@ describe('the browser translator', () => {
       for (const key of keys) {
         expect(translate(key), key).toBe(i18n.t(key));
         expect(translate(key, values), key).toBe(i18n.t(key, values));
-        for (const count of counts) expect(translate(key, { ...values, count }), key).toBe(i18n.t(key, { ...values, count }));
+        for (const count of counts)
+          expect(translate(key, { ...values, count }), key).toBe(i18n.t(key, { ...values, count }));
       }
     });
   }
@@ -36,7 +37,9 @@ describe('the browser translator', () => {
   it('leaves a placeholder without a value as it is, and answers an unknown key with the key', () => {
     const i18n = i18nFor('en');
     const translate = createTranslator('en', catalogs.en);
-    const withPlaceholder = keysOf(catalogs.en).find((key) => /\{\{email\}\}/.test(i18n.t(key, { email: '{{email}}' })));
+    const withPlaceholder = keysOf(catalogs.en).find((key) =>
+      /\{\{email\}\}/.test(i18n.t(key, { email: '{{email}}' })),
+    );
     expect(withPlaceholder).toBeDefined();
     expect(translate(withPlaceholder as string, {})).toBe(i18n.t(withPlaceholder as string, {}));
     expect(translate('no.such.key')).toBe(i18n.t('no.such.key'));
