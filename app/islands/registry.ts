@@ -11,6 +11,16 @@ export const islandLoaders = {
   mobileMenu: () => import('../components/mobile-menu.tsx').then((module) => module.MobileMenu),
   consent: () => import('../components/cookie-banner.tsx').then((module) => module.ConsentIsland),
   toasts: () => import('../components/toasts.tsx').then((module) => module.Toasts),
+  listingFilters: () =>
+    import('../components/catalogue/filter-panel.tsx').then((module) => module.DesktopFilters),
+  listingToolbar: () =>
+    import('../components/catalogue/listing-controls.tsx').then((module) => module.ListingToolbar),
+  mobileFilters: () =>
+    import('../components/catalogue/mobile-filters.tsx').then((module) => module.MobileFilters),
+  searchForm: () => import('../components/search-form.tsx').then((module) => module.SearchForm),
+  searchMore: () => import('../components/search-more.tsx').then((module) => module.SearchMore),
+  blogCategories: () =>
+    import('../components/blog-category-filter.tsx').then((module) => module.BlogCategoryFilter),
 };
 
 export type IslandName = keyof typeof islandLoaders;
