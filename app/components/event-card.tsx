@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import { eventLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
@@ -56,12 +55,12 @@ export function EventCard({ event }: { event: EventRecord }) {
           </p>
         )}
         <h3 className="text-lg font-semibold leading-snug text-slate-900">
-          <Link
-            to={href}
+          <a
+            href={href}
             className="hover:text-teal-700 focus:outline-none focus-visible:underline after:absolute after:inset-0 after:content-['']"
           >
             {event.title}
-          </Link>
+          </a>
         </h3>
         <dl className="mt-2 space-y-1 text-sm text-slate-600">
           <div className="flex gap-2">

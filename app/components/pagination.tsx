@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 /** The specification's page number window: at most this many page links at once. */
 export const PAGE_WINDOW = 9;
@@ -48,15 +47,15 @@ export function Pagination({
   const current = Math.min(Math.max(1, page), totalPages);
   const arrow = (target: number, label: string, symbol: string) =>
     target >= 1 && target <= totalPages ? (
-      <Link
-        to={hrefFor(target)}
+      <a
+        href={hrefFor(target)}
         rel={target < current ? 'prev' : 'next'}
         className={`${base} gap-1 text-teal-800 hover:bg-teal-50`}
       >
         {target < current && <span aria-hidden="true">{symbol}</span>}
         {label}
         {target > current && <span aria-hidden="true">{symbol}</span>}
-      </Link>
+      </a>
     ) : (
       <span aria-disabled="true" className={`${base} gap-1 text-slate-500`}>
         {target < current && <span aria-hidden="true">{symbol}</span>}
@@ -82,13 +81,13 @@ export function Pagination({
                   <span aria-hidden="true">{entry}</span>
                 </span>
               ) : (
-                <Link
-                  to={hrefFor(entry)}
+                <a
+                  href={hrefFor(entry)}
                   className={`${base} text-slate-700 hover:bg-teal-50 hover:text-teal-800`}
                 >
                   <span className="sr-only">{t('blog.pageN', { page: entry })}</span>
                   <span aria-hidden="true">{entry}</span>
-                </Link>
+                </a>
               )}
             </li>
           ),

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage } from '../../core/languages.ts';
 import { formatDate } from '../../core/money.ts';
 import type { PostCard as PostCardData } from '../../server/modules/cms/cms.contract.ts';
@@ -63,22 +62,22 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
           )}
         </p>
         <Heading className="mt-2 text-lg font-semibold leading-snug text-slate-900">
-          <Link
-            to={post.link}
+          <a
+            href={post.link}
             className="rounded-sm hover:text-teal-700 focus:outline-none focus-visible:underline"
           >
             {post.title}
-          </Link>
+          </a>
         </Heading>
         {post.excerpt && <p className="mt-2 line-clamp-3 text-slate-600">{post.excerpt}</p>}
-        <Link
-          to={post.link}
+        <a
+          href={post.link}
           className="mt-auto inline-flex items-center gap-1 self-start pt-4 font-medium text-teal-700 hover:text-teal-900 hover:underline focus:outline-none focus-visible:underline"
         >
           <span aria-hidden="true">{t('blog.readMore')}</span>
           <span className="sr-only">{t('blog.readMoreAbout', { title: post.title })}</span>
           <span aria-hidden="true">→</span>
-        </Link>
+        </a>
       </div>
     </article>
   );

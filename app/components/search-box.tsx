@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Form, useLocation } from 'react-router';
-import { languageOfPath } from '../../core/languages.ts';
+import { defaultLanguage, isUiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 
 export const SEARCH_MAX_LENGTH = 200;
@@ -22,10 +21,11 @@ export function SearchBox({
   hideLabel?: boolean;
   className?: string;
 }) {
-  const { t } = useTranslation();
-  const language = languageOfPath(useLocation().pathname);
+  const { t, i18n } = useTranslation();
+  const language = isUiLanguage(i18n.language) ? i18n.language : defaultLanguage;
   return (
-    <Form method="get" action={localizedPath('search', language)} role="search" className={className}>
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role, as before the islands
+    <form method="get" action={localizedPath('search', language)} role="search" className={className}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-700'}>
         {t('search.boxLabel')}
       </label>
@@ -47,6 +47,6 @@ export function SearchBox({
           {t('search.submit')}
         </button>
       </div>
-    </Form>
+    </form>
   );
 }

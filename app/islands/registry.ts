@@ -15,6 +15,16 @@ export const islandLoaders = {
   video: () => import('../components/sections/video-player.tsx').then((module) => module.VideoPlayer),
   confirmEmail: () =>
     import('../components/confirm-email-action.tsx').then((module) => module.ConfirmEmailAction),
+  listingFilters: () =>
+    import('../components/catalogue/filter-panel.tsx').then((module) => module.DesktopFilters),
+  listingToolbar: () =>
+    import('../components/catalogue/listing-controls.tsx').then((module) => module.ListingToolbar),
+  mobileFilters: () =>
+    import('../components/catalogue/mobile-filters.tsx').then((module) => module.MobileFilters),
+  searchForm: () => import('../components/search-form.tsx').then((module) => module.SearchForm),
+  searchMore: () => import('../components/search-more.tsx').then((module) => module.SearchMore),
+  blogCategories: () =>
+    import('../components/blog-category-filter.tsx').then((module) => module.BlogCategoryFilter),
 };
 
 export type IslandName = keyof typeof islandLoaders;

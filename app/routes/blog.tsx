@@ -1,13 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation } from 'react-router';
 import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { postFilterStandard, termBySlug, termFilter } from '../../server/modules/cms/cms.contract.ts';
+import type { BlogCategoryOption } from '../components/blog-category-filter.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { catalogs } from '../i18n/catalog.ts';
+import { Island } from '../islands/island.tsx';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { notFoundResponse, requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
@@ -150,12 +150,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <div className="mt-10 rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
             <p className="text-lg text-slate-700">{t('blog.empty')}</p>
             {(search || category) && (
-              <Link
-                to={search ? localizedPath('blog', language, { slug: category?.slug }) : listPath}
+              <a
+                href={search ? localizedPath('blog', language, { slug: category?.slug }) : listPath}
                 className="mt-4 inline-block rounded-full bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2"
               >
                 {search ? t('blog.clearSearch') : t('blog.allCategories')}
-              </Link>
+              </a>
             )}
           </div>
         ) : (
@@ -181,7 +181,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 function SearchBox({ search, action }: { search: string; action: string }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" action={action} role="search" className="w-full md:max-w-md">
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role, as before the islands
+    <form method="get" action={action} role="search" className="w-full md:max-w-md">
       <label htmlFor="blog-search" className="block text-sm font-medium text-slate-700">
         {t('blog.searchLabel')}
       </label>
@@ -204,21 +205,18 @@ function SearchBox({ search, action }: { search: string; action: string }) {
         </button>
       </div>
       {search && (
-        <Link
-          to={action}
+        <a
+          href={action}
           className="mt-2 inline-block text-sm text-teal-800 underline-offset-2 hover:underline"
         >
           {t('blog.clearSearch')}
-        </Link>
+        </a>
       )}
-    </Form>
+    </form>
   );
 }
 
-/**
- * A disclosure whose button shows the chosen category; its options are links that keep the search,
- * so the filter works without JavaScript. With JavaScript it closes on navigation and outside clicks.
- */
+/** The category filter's options (an island, blog-category-filter.tsx): links that keep the search. */
 function CategoryFilter({
   language,
   search,
@@ -231,76 +229,19 @@ function CategoryFilter({
   categories: { slug: string; title: string; postCount: number }[];
 }) {
   const { t } = useTranslation();
-  const details = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes when the address changes
-  useEffect(() => {
-    details.current?.removeAttribute('open');
-  }, [location.pathname, location.search]);
-  useEffect(() => {
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      const element = details.current;
-      if (!element?.open) return;
-      if (event instanceof KeyboardEvent) {
-        if (event.key !== 'Escape') return;
-        element.removeAttribute('open');
-        element.querySelector('summary')?.focus();
-      } else if (!element.contains(event.target as Node)) element.removeAttribute('open');
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, []);
-  const option = (slug: string | undefined, label: string, count?: number) => {
-    const active = (current?.slug ?? undefined) === slug;
-    return (
-      <li key={slug ?? ''}>
-        <Link
-          to={blogHref(language, { slug, search })}
-          aria-current={active ? 'page' : undefined}
-          className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 ${
-            active ? 'bg-teal-50 font-semibold text-teal-800' : 'text-slate-700 hover:bg-slate-100'
-          }`}
-        >
-          <span>{label}</span>
-          {count !== undefined && <span className="text-xs text-slate-500">{count}</span>}
-        </Link>
-      </li>
-    );
-  };
-  return (
-    <div className="w-full md:w-72">
-      <span id="blog-category-label" className="block text-sm font-medium text-slate-700">
-        {t('blog.categoryLabel')}
-      </span>
-      <details ref={details} className="group relative mt-1">
-        <summary
-          aria-labelledby="blog-category-label blog-category-value"
-          className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-full border border-slate-300 bg-white px-4 py-2.5 text-slate-900 hover:border-teal-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700/40 [&::-webkit-details-marker]:hidden"
-        >
-          <span id="blog-category-value" className="truncate">
-            {current?.title ?? t('blog.allCategories')}
-          </span>
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-4 w-4 shrink-0 text-slate-500 transition group-open:rotate-180"
-            fill="currentColor"
-          >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-          </svg>
-        </summary>
-        <ul
-          aria-label={t('blog.chooseCategory')}
-          className="absolute right-0 z-20 mt-2 max-h-80 w-full overflow-auto rounded-2xl border border-slate-200 bg-white p-2 shadow-lg"
-        >
-          {option(undefined, t('blog.allCategories'))}
-          {categories.map((entry) => option(entry.slug, entry.title, search ? undefined : entry.postCount))}
-        </ul>
-      </details>
-    </div>
-  );
+  const options: BlogCategoryOption[] = [
+    {
+      href: blogHref(language, { search }),
+      label: t('blog.allCategories'),
+      count: null,
+      active: current === null,
+    },
+    ...categories.map((entry) => ({
+      href: blogHref(language, { slug: entry.slug, search }),
+      label: entry.title,
+      count: search ? null : entry.postCount,
+      active: current?.slug === entry.slug,
+    })),
+  ];
+  return <Island name="blogCategories" props={{ current: current?.title ?? null, options }} />;
 }

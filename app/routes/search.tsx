@@ -1,6 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { formatMoney } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
@@ -13,16 +11,16 @@ import {
 } from '../../server/modules/search/search.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { SEARCH_MAX_LENGTH } from '../components/search-box.tsx';
+import { SEARCH_CATEGORIES, searchHref } from '../components/search-form.tsx';
 import { catalogs } from '../i18n/catalog.ts';
+import { Island } from '../islands/island.tsx';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/search';
 
 /** The kinds of content, in the order the API answers them. */
-const CATEGORIES: SearchCategory[] = ['pages', 'posts', 'products', 'productCategories'];
+const CATEGORIES = SEARCH_CATEGORIES;
 const PAGE_SIZE = 10;
-/** The specification's debounce of the search query and of the category choice. */
-const DEBOUNCE_MS = 500;
 
 type SearchError = 'missingCategories' | 'failed' | null;
 
@@ -41,17 +39,7 @@ function readPage(value: string | null): number {
   return value && /^\d{1,4}$/.test(value) ? Math.max(1, Number(value)) : 1;
 }
 
-/** The search screen's address: keywords, categories (comma-separated) and page (above 1). */
-export function searchHref(
-  language: UiLanguage,
-  { search, categories, page }: { search: string; categories: SearchCategory[]; page?: number },
-): string {
-  const query = new URLSearchParams();
-  if (search) query.set('search', search);
-  query.set('category', categories.join(','));
-  if (page && page > 1) query.set('page', String(page));
-  return `${localizedPath('search', language)}?${query}`;
-}
+export { searchHref };
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
@@ -85,63 +73,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 
-type Shown = { key: string; from: number; to: number; groups: SearchGroup[]; source: SearchResult | null };
-
-/**
- * Results on screen. "Show more" loads the next page into the URL; when it follows the page already
- * shown for the same search, its records are appended instead of replacing the list.
- */
-function useShownResults(
-  search: string,
-  categories: SearchCategory[],
-  page: number,
-  result: SearchResult | null,
-) {
-  const key = `${search}\n${categories.join(',')}`;
-  const [shown, setShown] = useState<Shown>({
-    key,
-    from: page,
-    to: page,
-    groups: result?.groups ?? [],
-    source: result,
-  });
-  if (shown.source !== result) {
-    // A revalidation of the same page (after a form elsewhere, say) keeps what was appended.
-    if (result !== null && shown.source !== null && shown.key === key && page === shown.to) {
-      const next = { ...shown, source: result };
-      setShown(next);
-      return next;
-    }
-    const append = result !== null && shown.source !== null && shown.key === key && page === shown.to + 1;
-    const next: Shown = append
-      ? {
-          key,
-          from: shown.from,
-          to: page,
-          source: result,
-          groups: result.groups.map((group) => ({
-            ...group,
-            records: [
-              ...(shown.groups.find((previous) => previous.category === group.category)?.records ?? []),
-              ...group.records,
-            ],
-          })),
-        }
-      : { key, from: page, to: page, groups: result?.groups ?? [], source: result };
-    setShown(next);
-    return next;
-  }
-  return shown;
-}
-
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { language, search, categories, page, result, error } = loaderData;
-  const shown = useShownResults(search, categories, page, result);
-  const location = useLocation();
-  const navigation = useNavigation();
-  // New results for this screen are on their way: the current ones are dimmed until they arrive.
-  const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const total = result?.groups.reduce((sum, group) => sum + group.totalRecords, 0) ?? 0;
   const lastPage = Math.max(0, ...(result?.groups.map((group) => group.totalPages) ?? []));
   const breadcrumb = [
@@ -160,7 +94,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
-        <SearchForm language={language} search={search} categories={categories} />
+        <Island name="searchForm" props={{ language, search, categories }} />
 
         <div aria-live="polite" className="mt-8">
           {error === 'missingCategories' && (
@@ -192,154 +126,36 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
         {result && total > 0 && (
           <>
-            {shown.from > 1 && (
+            {page > 1 && (
               <p className="mt-4">
-                <Link
-                  to={searchHref(language, { search, categories })}
+                <a
+                  href={searchHref(language, { search, categories })}
                   className="text-teal-800 underline underline-offset-2 hover:text-teal-900"
                 >
                   {t('search.firstResults')}
-                </Link>
-                <span className="ml-2 text-sm text-slate-600">{t('search.pageN', { page: shown.from })}</span>
+                </a>
+                <span className="ml-2 text-sm text-slate-600">{t('search.pageN', { page })}</span>
               </p>
             )}
+            {/* Dimmed while an island loads new results (page-navigation.ts). */}
             <div
-              aria-busy={busy}
-              className={`mt-6 space-y-10 transition-opacity ${busy ? 'opacity-60' : ''}`}
+              data-busy-on-navigation=""
+              className="mt-6 space-y-10 transition-opacity aria-busy:opacity-60"
             >
-              {shown.groups.map((group) => (
+              {result.groups.map((group) => (
                 <ResultGroup key={group.category} group={group} language={language} search={search} />
               ))}
             </div>
             {page < lastPage && (
-              <div className="mt-10 text-center">
-                <Link
-                  to={searchHref(language, { search, categories, page: page + 1 })}
-                  preventScrollReset
-                  replace
-                  className="inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2"
-                >
-                  {t('search.loadMore')}
-                </Link>
-              </div>
+              <Island
+                name="searchMore"
+                props={{ href: searchHref(language, { search, categories, page: page + 1 }) }}
+              />
             )}
           </>
         )}
       </div>
     </main>
-  );
-}
-
-/**
- * A GET form (works without JavaScript). With JavaScript the URL follows the typing and the category
- * choice after a pause, replacing the history entry, and any change starts again at the first page.
- */
-function SearchForm({
-  language,
-  search,
-  categories,
-}: {
-  language: UiLanguage;
-  search: string;
-  categories: SearchCategory[];
-}) {
-  const { t } = useTranslation();
-  const [, setSearchParams] = useSearchParams();
-  const [text, setText] = useState(search);
-  const [chosen, setChosen] = useState<SearchCategory[]>(categories);
-  const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  // A navigation from elsewhere (back button, a link) brings new values; typing is never overwritten.
-  useEffect(() => {
-    if (document.activeElement !== input.current) setText(search);
-  }, [search]);
-  const categoriesKey = categories.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: categoriesKey stands for categories
-  useEffect(() => setChosen(categories), [categoriesKey]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const navigate = (nextText: string, nextChosen: SearchCategory[], replace: boolean) => {
-    const params = new URLSearchParams();
-    const trimmed = nextText.trim();
-    if (trimmed) params.set('search', trimmed);
-    params.set('category', nextChosen.join(','));
-    setSearchParams(params, { replace, preventScrollReset: true });
-  };
-  const sync = (nextText: string, nextChosen: SearchCategory[]) => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => navigate(nextText, nextChosen, true), DEBOUNCE_MS);
-  };
-  const toggle = (category: SearchCategory, on: boolean) => {
-    const next = CATEGORIES.filter((name) => (name === category ? on : chosen.includes(name)));
-    setChosen(next);
-    sync(text, next);
-  };
-  // With JavaScript a submission goes at once, as a new history entry, with the same clean URL.
-  const submitted = (event: FormEvent) => {
-    event.preventDefault();
-    clearTimeout(timer.current);
-    navigate(text, chosen, false);
-  };
-
-  return (
-    <Form
-      method="get"
-      action={localizedPath('search', language)}
-      role="search"
-      onSubmit={submitted}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <label htmlFor="search-input" className="block font-medium text-slate-900">
-        {t('search.label')}
-      </label>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-        <input
-          ref={input}
-          id="search-input"
-          type="search"
-          name="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            sync(event.target.value, chosen);
-          }}
-          maxLength={SEARCH_MAX_LENGTH}
-          placeholder={t('search.placeholder')}
-          autoComplete="off"
-          className="min-w-0 flex-1 rounded-full border border-slate-300 bg-white px-5 py-3 text-lg text-slate-900 placeholder:text-slate-500 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/30"
-        />
-        <button
-          type="submit"
-          className="rounded-full bg-teal-700 px-6 py-3 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2"
-        >
-          {t('search.submit')}
-        </button>
-      </div>
-      <fieldset className="mt-4">
-        <legend className="text-sm font-medium text-slate-700">{t('search.categoriesLegend')}</legend>
-        {/* Sent with the boxes so that "none ticked" reaches the server as an empty choice. */}
-        <input type="hidden" name="category" value="" />
-        <div className="mt-2 flex flex-wrap gap-2">
-          {CATEGORIES.map((category) => (
-            <label
-              key={category}
-              className="flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm text-slate-800 hover:border-teal-700 has-[:checked]:border-teal-700 has-[:checked]:bg-teal-50 has-[:checked]:text-teal-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-teal-700"
-            >
-              <input
-                type="checkbox"
-                name="category"
-                value={category}
-                checked={chosen.includes(category)}
-                onChange={(event) => toggle(category, event.target.checked)}
-                className="h-4 w-4 accent-teal-700"
-              />
-              {t(`search.groups.${category}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </Form>
   );
 }
 
@@ -364,7 +180,7 @@ function ResultGroup({
           {group.totalRecords === 0 ? t('search.groupEmpty') : t('search.groupDone')}
         </p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-100">
+        <ul className="mt-2 divide-y divide-slate-100" data-search-group={group.category}>
           {group.records.map((record) => (
             <li key={record.id}>
               <ResultItem record={record} language={language} search={search} />
@@ -401,12 +217,12 @@ function ResultItem({
       )}
       <div className="min-w-0 flex-1">
         <h4 className="text-base font-semibold">
-          <Link
-            to={record.link}
+          <a
+            href={record.link}
             className="text-teal-800 underline-offset-2 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700"
           >
             <Highlighted text={record.title} search={search} />
-          </Link>
+          </a>
         </h4>
         {record.excerpt && (
           <p className="mt-1 text-sm leading-relaxed text-slate-700">

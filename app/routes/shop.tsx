@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { redirect, useLocation, useNavigation } from 'react-router';
+import { redirect } from 'react-router';
 import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import {
@@ -10,10 +9,8 @@ import {
 } from '../../server/modules/catalogue/catalogue.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { CategoryGrid, CategoryImage, SubcategoryLinks } from '../components/catalogue/category-grid.tsx';
-import { FilterPanel } from '../components/catalogue/filter-panel.tsx';
-import { ListingPagination, ListingToolbar } from '../components/catalogue/listing-controls.tsx';
+import { ListingPagination } from '../components/catalogue/listing-controls.tsx';
 import {
-  activeFilterCount,
   apiFilters,
   isCanonicalQuery,
   isRefined,
@@ -23,8 +20,8 @@ import {
   serializeListingState,
 } from '../components/catalogue/listing-state.ts';
 import { ProductCard } from '../components/catalogue/product-card.tsx';
-import { useHydrated, useListingForm } from '../components/catalogue/use-listing-form.ts';
 import { catalogs } from '../i18n/catalog.ts';
+import { Island } from '../islands/island.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -164,30 +161,16 @@ function CategoryListScreen({ categories }: { categories: CategoryNode[] }) {
 
 type CategoryData = Extract<Route.ComponentProps['loaderData'], { view: 'category' }>;
 
+/**
+ * A category listing: server-rendered, with the filter panel, the toolbar and the mobile filters as
+ * islands that load the listing's next address when they change (app/components/page-navigation.ts).
+ */
 function CategoryScreen({ data }: { data: CategoryData }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
   const { category, breadcrumb, state, filters, products } = data;
   const pathname = localizedPath('shop', language, { slug: category.slug });
-  const [panelOpen, setPanelOpen] = useState(false);
-  const closePanel = useCallback(() => setPanelOpen(false), []);
-  const form = useListingForm(pathname, filters);
-  const mobileForm = useListingForm(pathname, filters, closePanel);
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
-
-  useEffect(() => {
-    if (!panelOpen) return;
-    document.body.style.overflow = 'hidden';
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setPanelOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      document.body.style.overflow = '';
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [panelOpen]);
+  const listing = { filters, state, pathname };
 
   const crumbs = [
     { label: t('shop.home'), href: localizedPath('home', language) },
@@ -198,7 +181,6 @@ function CategoryScreen({ data }: { data: CategoryData }) {
     })),
     { label: category.name },
   ];
-  const active = activeFilterCount(state);
 
   return (
     <main id="main">
@@ -229,53 +211,19 @@ function CategoryScreen({ data }: { data: CategoryData }) {
           <h2 id="filters-heading" className="mb-4 text-xl font-semibold text-slate-900">
             {t('shop.filters.title')}
           </h2>
-          <FilterPanel
-            filters={filters}
-            state={state}
-            pathname={pathname}
-            variant="desktop"
-            onChange={form.onChange}
-            onSubmit={form.onSubmit}
-            onSlide={form.schedule}
-          />
+          <Island name="listingFilters" props={listing} />
         </aside>
 
         <section aria-labelledby="products-heading" className="min-w-0">
           <h2 id="products-heading" className="sr-only">
             {t('shop.listing.products')}
           </h2>
-          <ListingToolbar
-            state={state}
-            pathname={pathname}
-            onChange={form.onChange}
-            onSubmit={form.onSubmit}
-          />
+          <Island name="listingToolbar" props={listing} />
           <div className="mt-4 flex items-center justify-between gap-3">
             <p className="text-sm text-slate-700" aria-live="polite" data-testid="result-count">
               {t('shop.listing.results', { count: products.totalRecords })}
             </p>
-            {hydrated ? (
-              <button
-                type="button"
-                onClick={() => setPanelOpen(true)}
-                aria-expanded={panelOpen}
-                aria-controls="mobile-filters"
-                className="rounded-md border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 lg:hidden"
-                data-testid="open-filters"
-              >
-                {t('shop.filters.open')}
-                {active > 0 ? ` (${active})` : ''}
-              </button>
-            ) : (
-              <a
-                href="#mobile-filters"
-                className="rounded-md border border-teal-700 px-4 py-2 text-sm font-semibold text-teal-800 lg:hidden"
-                data-testid="open-filters"
-              >
-                {t('shop.filters.open')}
-                {active > 0 ? ` (${active})` : ''}
-              </a>
-            )}
+            <Island name="mobileFilters" props={listing} />
           </div>
 
           {products.records.length === 0 ? (
@@ -284,8 +232,9 @@ function CategoryScreen({ data }: { data: CategoryData }) {
             </p>
           ) : (
             <ul
-              className={`mt-6 grid grid-cols-2 gap-3 sm:gap-6 xl:grid-cols-3 ${loading ? 'opacity-60 transition-opacity' : ''}`}
-              aria-busy={loading}
+              className="mt-6 grid grid-cols-2 gap-3 transition-opacity aria-busy:opacity-60 sm:gap-6 xl:grid-cols-3"
+              // Dimmed while an island loads the listing's next address (page-navigation.ts).
+              data-busy-on-navigation=""
               data-testid="product-grid"
             >
               {products.records.map((product) => (
@@ -297,46 +246,6 @@ function CategoryScreen({ data }: { data: CategoryData }) {
           )}
           <ListingPagination state={state} pathname={pathname} totalPages={products.totalPages} />
         </section>
-      </div>
-
-      <div
-        id="mobile-filters"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="mobile-filters-heading"
-        className={`fixed inset-0 z-[60] overflow-y-auto bg-white lg:hidden ${panelOpen ? 'block' : 'hidden target:block'}`}
-        data-testid="mobile-filter-panel"
-      >
-        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
-          <h2 id="mobile-filters-heading" className="text-lg font-semibold text-slate-900">
-            {t('shop.filters.title')}
-          </h2>
-          {hydrated ? (
-            <button
-              type="button"
-              onClick={closePanel}
-              className="rounded-md px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
-              data-testid="close-filters"
-            >
-              {t('shop.filters.close')}
-            </button>
-          ) : (
-            <a href="#main" className="rounded-md px-3 py-2 text-sm font-semibold text-teal-800">
-              {t('shop.filters.close')}
-            </a>
-          )}
-        </div>
-        <div className="p-4">
-          <FilterPanel
-            filters={filters}
-            state={state}
-            pathname={pathname}
-            variant="mobile"
-            onChange={mobileForm.onChange}
-            onSubmit={mobileForm.onSubmit}
-            onSlide={mobileForm.schedule}
-          />
-        </div>
       </div>
     </main>
   );

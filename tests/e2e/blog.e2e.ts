@@ -99,6 +99,22 @@ test('the category filter narrows the list, by click and without JavaScript', as
   expect((await page.request.get('/objave/no-such-category')).status()).toBe(404);
 });
 
+test('the category filter closes on Escape and on a click outside it', async ({ page }) => {
+  await page.goto('/objave');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const summary = page.getByRole('main').locator('summary');
+  const list = page.getByRole('list', { name: hr.chooseCategory });
+  await summary.click();
+  await expect(list).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(summary).toBeFocused();
+  await summary.click();
+  await expect(list).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(list).toBeHidden();
+});
+
 test('searching the blog keeps the query in the address and stays out of the index', async ({ page }) => {
   const keyword = 'otporn';
   const matching = (await allPosts(page.request, 'hr')).filter((post) =>

@@ -211,6 +211,35 @@ test('the mobile filter panel opens full screen, applies at once and closes', as
   await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden');
 });
 
+test('a filter ticked before the page hydrated applies; a change keeps the scroll position and the focus', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  // The island entry starts two seconds late, as on a slow device: the tick comes before it runs.
+  await page.route('**/assets/entry.client-*.js', async (route) => {
+    const response = await route.fetch();
+    const body = `await new Promise((resolve) => setTimeout(resolve, 2000));\n${await response.text()}`;
+    await route.fulfill({ response, body });
+  });
+  await page.goto(BOOKS, { waitUntil: 'domcontentloaded' });
+  const filters = desktopFilters(page);
+  await check(filters.getByRole('checkbox', { name: /3 – 6 godina/ }));
+  await expect(page).toHaveURL(/\/shop\/knjige\?dob=3-6$/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+  // Each change loads the listing's new address; the page comes back where the shopper was.
+  const box = filters.getByRole('checkbox', { name: /6 – 9 godina/ });
+  await box.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(100);
+  await box.check();
+  await expect(page).toHaveURL(/dob=3-6,6-9$/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(box).toBeChecked();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(box).toBeFocused();
+});
+
 test('/en/shop shows the category in English with its alternates', async ({ page }) => {
   const response = await openListing(page, '/en/shop/books?dob=3-6');
   expect(response?.status()).toBe(200);

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import type { CategoryNode } from '../../../server/modules/catalogue/catalogue.contract.ts';
@@ -68,12 +67,12 @@ export function SubcategoryLinks({
       <ul className="flex flex-wrap gap-2">
         {categories.map((child) => (
           <li key={child.id}>
-            <Link
-              to={localizedPath('shop', language, { slug: child.slug })}
+            <a
+              href={localizedPath('shop', language, { slug: child.slug })}
               className="inline-block rounded-full bg-teal-50 px-3 py-1 text-sm text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
             >
               {child.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -93,8 +92,8 @@ export function CategoryGrid({ categories, language }: { categories: CategoryNod
           className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
           data-testid="category-card"
         >
-          <Link
-            to={localizedPath('shop', language, { slug: category.slug })}
+          <a
+            href={localizedPath('shop', language, { slug: category.slug })}
             className="group block focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
           >
             <div className="aspect-[4/3] overflow-hidden bg-slate-100">
@@ -111,7 +110,7 @@ export function CategoryGrid({ categories, language }: { categories: CategoryNod
                 {t('shop.productCount', { count: category.productCount })}
               </p>
             </div>
-          </Link>
+          </a>
           <SubcategoryLinks
             categories={category.children}
             language={language}

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { NavigationFilter } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import {
   activeFilterCount,
@@ -10,7 +9,7 @@ import {
   priceBounds,
   resetFilter,
 } from './listing-state.ts';
-import { useHydrated } from './use-listing-form.ts';
+import { type ListingForm, useHydrated, useListingForm } from './use-listing-form.ts';
 
 export type { NavigationFilter };
 
@@ -45,14 +44,13 @@ export function HiddenState({ state, keep }: { state: ListingState; keep: 'filte
 function ResetLink({ href, label }: { href: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <Link
-      to={href}
-      preventScrollReset
+    <a
+      href={href}
       className="rounded text-sm font-medium text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
       aria-label={t('shop.filters.resetFilter', { label })}
     >
       {t('shop.filters.reset')}
-    </Link>
+    </a>
   );
 }
 
@@ -67,33 +65,33 @@ function PriceFilter({
   state: ListingState;
   pathname: string;
   idPrefix: string;
-  onSlide: (form: HTMLFormElement | null) => void;
+  onSlide: () => void;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const bounds = priceBounds(filter.minValue, filter.maxValue);
   const [min, setMin] = useState(text(state.price?.min));
   const [max, setMax] = useState(text(state.price?.max));
-  const fieldset = useRef<HTMLFieldSetElement>(null);
-  // A new URL (back button, reset link) brings new values, but never over what the shopper is typing.
+  const minField = useRef<HTMLInputElement>(null);
+  const maxField = useRef<HTMLInputElement>(null);
+  // What the shopper typed before the island hydrated stays (and is applied by the form).
   useEffect(() => {
-    if (fieldset.current?.contains(document.activeElement)) return;
-    setMin(text(state.price?.min));
-    setMax(text(state.price?.max));
-  }, [state.price?.min, state.price?.max]);
+    if (minField.current) setMin(minField.current.value);
+    if (maxField.current) setMax(maxField.current.value);
+  }, []);
   const low = bounds.min ?? 0;
   const high = Math.max(bounds.max ?? 0, low);
   const slide = (which: 'min' | 'max', value: string) => {
     const number = Number(value);
     if (which === 'min') setMin(number <= low ? '' : String(Math.min(number, Number(max || high))));
     else setMax(number >= high ? '' : String(Math.max(number, Number(min || low))));
-    onSlide(fieldset.current?.form ?? null);
+    onSlide();
   };
   const label = t('shop.filters.retailPrice');
   const inputClass =
     'mt-1 w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700';
   return (
-    <fieldset ref={fieldset} className="border-b border-slate-200 pb-5" data-testid="filter-price">
+    <fieldset className="border-b border-slate-200 pb-5" data-testid="filter-price">
       <div className="flex items-center justify-between">
         <legend className="text-base font-semibold text-slate-900">{label}</legend>
         {state.price ? (
@@ -138,6 +136,7 @@ function PriceFilter({
         <label className="block text-sm text-slate-700" htmlFor={`${idPrefix}-price-min`}>
           {t('shop.filters.from')}
           <input
+            ref={minField}
             id={`${idPrefix}-price-min`}
             type="number"
             name="price_min"
@@ -153,6 +152,7 @@ function PriceFilter({
         <label className="block text-sm text-slate-700" htmlFor={`${idPrefix}-price-max`}>
           {t('shop.filters.to')}
           <input
+            ref={maxField}
             id={`${idPrefix}-price-max`}
             type="number"
             name="price_max"
@@ -290,17 +290,13 @@ export function FilterPanel({
   state,
   pathname,
   variant,
-  onChange,
-  onSubmit,
-  onSlide,
+  form,
 }: {
   filters: NavigationFilter[];
   state: ListingState;
   pathname: string;
   variant: Variant;
-  onChange: (event: React.FormEvent<HTMLFormElement>) => void;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
-  onSlide: (form: HTMLFormElement | null) => void;
+  form: ListingForm;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -308,10 +304,13 @@ export function FilterPanel({
   const active = activeFilterCount(state);
   return (
     <form
+      ref={form.ref}
       method="get"
+      autoComplete="off"
+      data-reset-on-return=""
       action={pathname}
-      onChange={onChange}
-      onSubmit={onSubmit}
+      onChange={form.onChange}
+      onSubmit={form.onSubmit}
       className="flex flex-col gap-5"
       aria-label={t('shop.filters.title')}
       data-testid={`filter-form-${variant}`}
@@ -320,14 +319,13 @@ export function FilterPanel({
       {active > 0 ? (
         <div className="flex items-center justify-between text-sm">
           <span className="text-slate-700">{t('shop.filters.active', { count: active })}</span>
-          <Link
-            to={listingHref(pathname, clearFilters(state))}
-            preventScrollReset
+          <a
+            href={listingHref(pathname, clearFilters(state))}
             className="rounded font-semibold text-teal-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700"
             data-testid="clear-filters"
           >
             {t('shop.filters.clearAll')}
-          </Link>
+          </a>
         </div>
       ) : null}
       {filters.map((filter) =>
@@ -338,7 +336,7 @@ export function FilterPanel({
             state={state}
             pathname={pathname}
             idPrefix={idPrefix}
-            onSlide={onSlide}
+            onSlide={form.schedule}
           />
         ) : (
           <ChoiceFilter
@@ -362,4 +360,12 @@ export function FilterPanel({
       )}
     </form>
   );
+}
+
+export type ListingFilterProps = { filters: NavigationFilter[]; state: ListingState; pathname: string };
+
+/** The side panel of a category listing (an island): it applies each change as it is made. */
+export function DesktopFilters({ filters, state, pathname }: ListingFilterProps) {
+  const form = useListingForm(pathname, filters);
+  return <FilterPanel filters={filters} state={state} pathname={pathname} variant="desktop" form={form} />;
 }

@@ -1,7 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { HiddenState } from './filter-panel.tsx';
+import { HiddenState, type ListingFilterProps } from './filter-panel.tsx';
 import {
   type ListingState,
   listingHref,
@@ -10,39 +8,28 @@ import {
   pageSizes,
   withPage,
 } from './listing-state.ts';
-import { useHydrated } from './use-listing-form.ts';
-
-/** Spec: after a page change the view scrolls back to the top after 500 ms. */
-export const SCROLL_TOP_DELAY_MS = 500;
+import { useHydrated, useListingForm } from './use-listing-form.ts';
 
 const selectClass =
   'rounded-md border border-slate-400 bg-white px-2 py-2 text-sm text-slate-900 focus:border-teal-700 focus:outline-2 focus:outline-teal-700';
 
-/** Search words, sort and page size: a GET form that keeps the filters in hidden fields. */
-export function ListingToolbar({
-  state,
-  pathname,
-  onChange,
-  onSubmit,
-}: {
-  state: ListingState;
-  pathname: string;
-  onChange: (event: React.FormEvent<HTMLFormElement>) => void;
-  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
-}) {
+/**
+ * Search words, sort and page size (an island): a GET form that keeps the filters in hidden fields and,
+ * with JavaScript, applies itself (a choice at once, typing after a pause).
+ */
+export function ListingToolbar({ filters, state, pathname }: ListingFilterProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const search = useRef<HTMLInputElement>(null);
-  // The back button or a reset brings another query: the box shows what is listed.
-  useEffect(() => {
-    if (search.current && document.activeElement !== search.current) search.current.value = state.search;
-  }, [state.search]);
+  const form = useListingForm(pathname, filters);
   return (
     <form
+      ref={form.ref}
       method="get"
+      autoComplete="off"
+      data-reset-on-return=""
       action={pathname}
-      onChange={onChange}
-      onSubmit={onSubmit}
+      onChange={form.onChange}
+      onSubmit={form.onSubmit}
       className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end"
       data-testid="listing-toolbar"
     >
@@ -53,7 +40,6 @@ export function ListingToolbar({
         </label>
         <div className="mt-1 flex">
           <input
-            ref={search}
             id="listing-search"
             type="search"
             name="search"
@@ -117,7 +103,9 @@ export function ListingToolbar({
   );
 }
 
-/** Previous, up to four page numbers and next; plain links that also work without JavaScript. */
+/**
+ * Previous, up to four page numbers and next: plain links (each loads its page, which opens at the top).
+ */
 export function ListingPagination({
   state,
   pathname,
@@ -128,26 +116,18 @@ export function ListingPagination({
   totalPages: number;
 }) {
   const { t } = useTranslation();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   if (totalPages <= 1) return null;
   const current = Math.min(state.page, totalPages);
-  const scrollLater = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), SCROLL_TOP_DELAY_MS);
-  };
   const base =
     'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
   const link = (page: number, label: React.ReactNode, extra: Record<string, string> = {}) => (
-    <Link
-      to={listingHref(pathname, withPage(state, page))}
-      preventScrollReset
-      onClick={scrollLater}
+    <a
+      href={listingHref(pathname, withPage(state, page))}
       className={`${base} text-teal-800 hover:bg-teal-50`}
       {...extra}
     >
       {label}
-    </Link>
+    </a>
   );
   return (
     <nav

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
 import {
@@ -112,12 +111,12 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <h3 className="text-sm font-semibold text-slate-900 sm:text-base">
-          <Link
-            to={href}
+          <a
+            href={href}
             className="hover:text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             {product.name}
-          </Link>
+          </a>
         </h3>
         {prices ? (
           <div className="mt-auto" data-testid="product-price">
@@ -153,13 +152,13 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
         {product.inStock ? null : (
           <p className="text-sm font-medium text-slate-700">{t('shop.card.outOfStock')}</p>
         )}
-        <Link
-          to={href}
+        <a
+          href={href}
           className="mt-2 inline-flex items-center justify-center rounded-md border border-teal-700 px-2 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
         >
           <span aria-hidden="true">{t('shop.card.seeMore')}</span>
           <span className="sr-only">{t('shop.card.seeMoreAbout', { name: product.name })}</span>
-        </Link>
+        </a>
       </div>
     </article>
   );

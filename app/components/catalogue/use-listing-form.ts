@@ -1,83 +1,105 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { changedFields, formParams, isTyped, navigateTo, restorePosition } from '../page-navigation.ts';
 import {
   type FilterDefinition,
+  isCanonicalQuery,
   listingHref,
   parseListingState,
   sanitizeListingState,
+  serializeListingState,
 } from './listing-state.ts';
 
 /** Typing in the search box or a price field waits this long before the listing updates (spec: 500 ms). */
 export const TYPING_DEBOUNCE_MS = 500;
 
-/** True once React runs in the browser: controls that only work with JavaScript render from then on. */
+/** True once the island runs in the browser: controls that only work with JavaScript render from then on. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
 }
 
-/** The state a listing form describes: the same parsing as a GET submission without JavaScript. */
-function formQuery(form: HTMLFormElement): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of new FormData(form)) {
-    if (typeof value === 'string') params.append(key, value);
-  }
-  return params;
+/** The listing's address for what a form holds: the same parsing as a GET submission without JavaScript. */
+export function formHref(form: HTMLFormElement, pathname: string, filters: FilterDefinition[]): string {
+  return listingHref(pathname, sanitizeListingState(parseListingState(formParams(form)), filters));
 }
 
-const typed = (target: EventTarget | null) =>
-  target instanceof HTMLInputElement && ['search', 'text', 'number'].includes(target.type);
+const isCurrent = (href: string) => {
+  const url = new URL(href, window.location.href);
+  return (
+    url.pathname === window.location.pathname &&
+    isCanonicalQuery(window.location.search, serializeListingState(parseListingState(url.searchParams)))
+  );
+};
+
+export type ListingForm = {
+  ref: RefObject<HTMLFormElement | null>;
+  onChange: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** For controls outside the form's own events (the price sliders). */
+  schedule: () => void;
+};
 
 /**
- * With JavaScript the listing's GET forms apply themselves: a choice at once, typing after a pause,
- * always by navigating to the canonical URL of the new state (so history and sharing keep working).
- * Without JavaScript the same forms submit normally and the loader redirects to that URL.
+ * With JavaScript the listing's GET forms apply themselves (an island each): a choice at once, typing
+ * after a pause, always by loading the canonical address of the new state, so history, sharing and
+ * reloading keep working. Without JavaScript the same forms submit normally and the loader redirects
+ * to that address. A change made before the island hydrated is applied when it starts.
+ *
+ * `hash` is added to the address a change loads (the mobile panel stays open with `#mobile-filters`);
+ * `onSubmitted` runs after a submission (the mobile panel closes).
  */
-export function useListingForm(pathname: string, filters: FilterDefinition[], onApplied?: () => void) {
-  const navigate = useNavigate();
+export function useListingForm(
+  pathname: string,
+  filters: FilterDefinition[],
+  { hash = '', onSubmitted }: { hash?: string; onSubmitted?: () => void } = {},
+): ListingForm {
+  const ref = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   const apply = useCallback(
-    (form: HTMLFormElement) => {
+    (withHash: boolean) => {
       clearTimeout(timer.current);
-      const state = sanitizeListingState(parseListingState(formQuery(form)), filters);
-      const href = listingHref(pathname, state);
-      if (href !== `${window.location.pathname}${window.location.search}`)
-        navigate(href, { preventScrollReset: true });
+      const form = ref.current;
+      if (!form) return false;
+      const href = formHref(form, pathname, filters);
+      if (isCurrent(href)) return false;
+      navigateTo(withHash ? `${href}${hash}` : href);
+      return true;
     },
-    [filters, navigate, pathname],
+    [filters, hash, pathname],
   );
+  const schedule = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply(true), TYPING_DEBOUNCE_MS);
+  }, [apply]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts
+  useEffect(() => {
+    restorePosition();
+    const form = ref.current;
+    const changed = form ? changedFields(form) : [];
+    if (changed.length > 0) {
+      if (changed.some(isTyped)) schedule();
+      else apply(true);
+    }
+    return () => clearTimeout(timer.current);
+  }, []);
 
   const onChange = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
-      const form = event.currentTarget;
-      clearTimeout(timer.current);
-      if (typed(event.target)) timer.current = setTimeout(() => apply(form), TYPING_DEBOUNCE_MS);
-      else apply(form);
+      if (isTyped(event.target)) schedule();
+      else apply(true);
     },
-    [apply],
+    [apply, schedule],
   );
-
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      apply(event.currentTarget);
-      onApplied?.();
+      const leaving = apply(false);
+      if (!leaving) onSubmitted?.();
     },
-    [apply, onApplied],
+    [apply, onSubmitted],
   );
-
-  /** For controls outside the form's own events (the price sliders). */
-  const schedule = useCallback(
-    (form: HTMLFormElement | null) => {
-      if (!form) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => apply(form), TYPING_DEBOUNCE_MS);
-    },
-    [apply],
-  );
-
-  return { onChange, onSubmit, schedule };
+  return { ref, onChange, onSubmit, schedule };
 }
