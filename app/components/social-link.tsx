@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { menuLinkAttributes } from '../../core/links.ts';
 import type { NavItem } from '../lib/shell-data.ts';
 
@@ -102,9 +101,9 @@ export function SocialLink({ item }: { item: NavItem }) {
   );
   if (!attributes.external) {
     return (
-      <Link to={attributes.href} className={className}>
+      <a href={attributes.href} className={className}>
         {content}
-      </Link>
+      </a>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { uiLanguages } from '../../core/languages.ts';
 import { productLink } from '../../core/links.ts';
 import {
@@ -72,23 +72,6 @@ function productAlternates(
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
-
-/**
- * The variant choice lives in the query string and is resolved on the page from data already loaded,
- * so changing it does not reload the product; another product or cart line does.
- */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const sameProduct =
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.searchParams.get('cartItemId') === nextUrl.searchParams.get('cartItemId');
-  if (sameProduct && (!formMethod || formMethod.toUpperCase() === 'GET')) return false;
-  return defaultShouldRevalidate;
-}
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
