@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
-import { expect as baseExpect, test } from './fixtures.ts';
+import { expect as baseExpect, test, waitForHydration } from './fixtures.ts';
 
 // Every change is a server round trip (two rounds of API calls); a busy machine needs more than 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -87,9 +87,14 @@ test('filters by price and two attributes, sorts, changes page size, and the URL
   await expect(productNames(page)).toHaveCount(6);
 
   const filters = desktopFilters(page);
+  // Each price field applies 500 ms after typing stops, by loading the new address: on a busy machine the
+  // second field may be typed after the first has applied, so the test waits for that page first.
   await filters.getByLabel(hr.filters.from, { exact: true }).fill('80');
+  await expect(page).toHaveURL(/price=80-/);
+  await waitForHydration(page);
   await filters.getByLabel(hr.filters.to, { exact: true }).fill('200');
   await expect(page).toHaveURL(/price=80-200/);
+  await waitForHydration(page);
   await check(filters.getByRole('checkbox', { name: /3 – 6 godina/ }));
   await expect(page).toHaveURL(/dob=3-6/);
   await check(filters.getByRole('checkbox', { name: /6 – 9 godina/ }));
