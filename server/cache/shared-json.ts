@@ -23,3 +23,22 @@ export function dataResponseJson(data: unknown): string {
 /** Whether a value is one the memory cache hands out (deep-frozen and shared by every hit). */
 export const isSharedCacheValue = (value: unknown): value is object =>
   value !== null && typeof value === 'object' && frozenCacheValues.has(value);
+
+/** The UTF-8 bytes of `{ data }` per cached value (see `dataResponseJson`). */
+const responseBytes = new WeakMap<object, Buffer>();
+
+/**
+ * `dataResponseJson` as UTF-8 bytes, for writing to a socket. Kept per cached value: node writes a
+ * string by transcoding it on every write, and text with any character outside Latin-1 (Croatian
+ * letters, typographic quotes) is held by V8 as UTF-16, whose transcoding took half the CPU time of
+ * a cached API read in a profile.
+ */
+export function dataResponseBytes(data: unknown): Buffer {
+  if (!isSharedCacheValue(data)) return Buffer.from(JSON.stringify({ data }));
+  let bytes = responseBytes.get(data);
+  if (bytes === undefined) {
+    bytes = Buffer.from(dataResponseJson(data));
+    responseBytes.set(data, bytes);
+  }
+  return bytes;
+}

@@ -8,7 +8,7 @@ import { resolveRequestContext } from '../api/context-middleware.ts';
 import { checkContractOutput, type Implementation } from '../api/contract-router.ts';
 import { ApiError, errorBody, validationError } from '../api/errors.ts';
 import { rateLimited } from '../api/rate-limit.ts';
-import { dataResponseJson, isSharedCacheValue } from '../cache/shared-json.ts';
+import { dataResponseBytes, isSharedCacheValue } from '../cache/shared-json.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteService } from '../modules/site/site.service.ts';
 import { acceptsGzip } from './compression.ts';
@@ -170,7 +170,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
   ) {
     const extra: Headers = {};
     let status = 200;
-    let body: string;
+    let body: Uint8Array;
     let data: unknown;
     try {
       const retryAfter = await deps.api.countRequest(
@@ -204,11 +204,11 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
       }
       data = await implementation.handler(ctx, input);
       if (deps.api.checkOutput) checkContractOutput(contract, data);
-      body = dataResponseJson(data);
+      body = dataResponseBytes(data);
     } catch (error) {
       const failure = deps.errorAnswer(error, requestId);
       status = failure.status;
-      body = JSON.stringify(failure.body);
+      body = Buffer.from(JSON.stringify(failure.body));
       data = undefined;
     }
     const shared = status === 200 && isSharedCacheValue(data) ? (data as object) : undefined;
