@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { MemoryCache } from '../cache/memory-cache.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemoSite, seedReferenceData } from '../db/seed/site-seed.ts';
 import { createHttpApp, createNodeListener } from '../http.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { createConfiguredStorage } from '../storage/configured-storage.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 
@@ -38,8 +39,9 @@ async function listen(listener: http.RequestListener): Promise<Server> {
 }
 
 let limited: { withLane: Server; withoutLane: Server };
+let logged: { withLane: Server; withoutLane: Server; lines: Record<string, unknown>[] };
 
-function createApp(overrides: Record<string, string>) {
+function createApp(overrides: Record<string, string>, logger: Logger = createLogger('silent')) {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', ...overrides });
   const handler = async (request: Request, context: { nonce: string }) => {
     const { pathname } = new URL(request.url);
@@ -59,7 +61,7 @@ function createApp(overrides: Record<string, string>) {
   } as unknown as ServerBuild;
   return createHttpApp({
     config,
-    logger: createLogger('silent'),
+    logger,
     cache: new MemoryCache({ maxEntries: 1000 }),
     storage: createConfiguredStorage(config),
     db: database.db,
@@ -80,12 +82,27 @@ beforeAll(async () => {
     withLane: await listen(createNodeListener(limitedApp)),
     withoutLane: await listen(createNodeListener(limitedApp, { fastLane: false })),
   };
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      callback();
+    },
+  });
+  const loggedApp = createApp({ RATE_LIMIT_PER_MINUTE: '0' }, createLogger('info', destination));
+  logged = {
+    withLane: await listen(createNodeListener(loggedApp)),
+    withoutLane: await listen(createNodeListener(loggedApp, { fastLane: false })),
+    lines,
+  };
 });
 
 afterAll(async () => {
   await withLane?.close();
   await withoutLane?.close();
   await limited?.withLane.close();
+  await logged?.withLane.close();
+  await logged?.withoutLane.close();
   await limited?.withoutLane.close();
   await database?.destroy();
 });
@@ -200,6 +217,24 @@ describe('the fast lane answers what the app answers', () => {
     const fromApp = await answer(withoutLane.url, '/o-nama', { 'if-none-match': etag });
     const fromLane = await answer(withLane.url, '/o-nama', { 'if-none-match': etag });
     expect(fromLane).toEqual({ ...fromApp, requestId: fromLane.requestId, byLane: true });
+  });
+
+  it('writes the same request line as the app, secrets in the query redacted', async () => {
+    const paths = ['/healthz', '/api/v1/search?q=medo&token=secret-value', '/api/v1/search?page=abc'];
+    for (const path of paths) {
+      const entries: Record<string, unknown>[] = [];
+      for (const server of [logged.withoutLane, logged.withLane]) {
+        logged.lines.length = 0;
+        const response = await request(server.url, path, {});
+        const line = logged.lines.find((entry) => entry.msg === 'request');
+        expect(line?.reqId).toBe(response.headers['x-request-id']);
+        expect(line?.status).toBe(response.status);
+        expect(typeof line?.ms).toBe('number');
+        entries.push({ method: line?.method, path: line?.path, status: line?.status, level: line?.level });
+      }
+      expect(entries[1]).toEqual(entries[0]);
+      expect(JSON.stringify(entries[1])).not.toContain('secret-value');
+    }
   });
 
   it('counts API reads against the rate limit like the app does', async () => {

@@ -265,7 +265,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     logger.error({ err: error }, 'the HTTP fast lane failed');
     if (res.headersSent) res.destroy();
     else {
-      res.writeHead(500, { 'content-type': 'application/json' });
+      res.writeHead(500, { ...baseHeaders, 'content-type': 'application/json' });
       res.end(
         JSON.stringify(errorBody(new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'))),
       );
