@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { TrieRouter } from 'hono/router/trie-router';
 import { getQueryParams } from 'hono/utils/url';
+import { z } from 'zod';
 import { resolveRequestContext } from '../api/context-middleware.ts';
 import { checkContractOutput, type Implementation } from '../api/contract-router.ts';
 import { ApiError, errorBody, validationError } from '../api/errors.ts';
@@ -15,6 +16,20 @@ import { acceptsGzip } from './compression.ts';
 import { type BodyPieces, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
 
 const gzip = promisify(zlib.gzip);
+
+/**
+ * What the HTTP validators' `safeParseAsync` answers, without its promise when the schema needs none:
+ * zod refuses a synchronous parse of a schema with asynchronous parts (`$ZodAsyncError`), and only
+ * then is it parsed asynchronously.
+ */
+function parse<T extends z.ZodType>(schema: T, value: unknown) {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value);
+    throw error;
+  }
+}
 
 /**
  * Answers a request completely, or hands it to `fallback` (the Hono app) before anything is sent.
@@ -193,12 +208,12 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
         const value: Record<string, string | string[]> = {};
         for (const [key, values] of Object.entries(queries))
           value[key] = values.length === 1 ? values[0]! : values;
-        const result = await contract.query.safeParseAsync(value);
+        const result = await parse(contract.query, value);
         if (!result.success) throw validationError(result.error, 'query');
         input.query = result.data;
       }
       if (contract.params) {
-        const result = await contract.params.safeParseAsync(params);
+        const result = await parse(contract.params, params);
         if (!result.success) throw validationError(result.error, 'param');
         input.params = result.data;
       }
