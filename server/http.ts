@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { TrieRouter } from 'hono/router/trie-router';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
@@ -14,12 +16,13 @@ import { inputDataException } from './api/database-errors.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
 import { ApiError, errorBody } from './api/errors.ts';
 import { createInProcessCaller } from './api/in-process-caller.ts';
-import { rateLimit } from './api/rate-limit.ts';
+import { createRateCounter, rateLimit } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
 import { compression } from './http/compression.ts';
 import { isCrossOriginWrite, isSafeMethod } from './http/cross-origin.ts';
+import { createFastLane, fastLaneOf, registerFastLane } from './http/fast-lane.ts';
 import { idempotency } from './http/idempotency.ts';
 import { createMethodTable, createWriteTable } from './http/method-table.ts';
 import { createPageCache } from './http/page-cache.ts';
@@ -31,6 +34,7 @@ import {
   securityHeaderOptions,
   staticPageCsp,
 } from './http/security-headers.ts';
+import type { Logger } from './logger.ts';
 import { redactText } from './logger.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
@@ -57,6 +61,8 @@ export type HttpDeps = Deps & {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
+/** Bodies from this size go gzipped to clients that take it. */
+const COMPRESS_THRESHOLD = 1024;
 /** A log line keeps this much of a path and query; a 100 kB query says nothing more. */
 const MAX_LOGGED_PATH = 2048;
 /** Request headers a browser on an allowed origin may send to the API (the specification's and ours). */
@@ -105,8 +111,8 @@ function methodNotAllowed(allowed: string[]) {
  * Router and `new Request(request, …)` need (with the globals kept, any request without
  * Content-Length failed with 500).
  */
-export function createNodeListener(app: { fetch: FetchHandler }) {
-  return getRequestListener(app.fetch, {
+export function createNodeListener(app: { fetch: FetchHandler }, options: { fastLane?: boolean } = {}) {
+  const listener = getRequestListener(app.fetch, {
     // A request node-server cannot turn into a `Request` (a GET with a body, a malformed Host) never
     // reaches the app; it still gets the API's error format.
     errorHandler: (error) => {
@@ -120,6 +126,65 @@ export function createNodeListener(app: { fetch: FetchHandler }) {
       return Response.json(errorBody(failure), { status: failure.status });
     },
   });
+  // The app's fast lane (server/http/fast-lane.ts) answers what it can before node-server builds a
+  // Request; everything else goes to the app.
+  const lane = options.fastLane === false ? undefined : fastLaneOf(app);
+  if (!lane) return listener;
+  return (req: IncomingMessage, res: ServerResponse) =>
+    lane(req, res, () => {
+      listener(req, res);
+    });
+}
+
+/** The request line of the log: method, path (redacted, bounded), status and time. */
+function logRequestLine(
+  logger: Logger,
+  requestId: string,
+  method: string,
+  pathAndQuery: string,
+  status: number,
+  started: number,
+) {
+  logger.info(
+    {
+      reqId: requestId,
+      method,
+      path: redactText(pathAndQuery.slice(0, MAX_LOGGED_PATH).replace(SECRET_PARAMS, '$1[redacted]')),
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    },
+    'request',
+  );
+}
+
+/**
+ * The API's answer to anything a route throws: its own errors as they are, Hono's refusals (< 500)
+ * in the API's format, a value the database refused as 400, anything else as a logged 500.
+ */
+function errorAnswer(logger: Logger, error: unknown, requestId: string | undefined) {
+  if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
+  if (error instanceof HTTPException && error.status < 500) {
+    const apiError = new ApiError(
+      error.status,
+      error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'HTTP_ERROR',
+      error.message || 'Request rejected.',
+    );
+    return { status: apiError.status, body: errorBody(apiError) };
+  }
+  // A value the database refused that validation should have refused first: the client still gets
+  // a 400, and the log says which gap to close.
+  if (inputDataException(error)) {
+    logger.error({ reqId: requestId, err: error }, 'a value reached the database unvalidated');
+    return {
+      status: 400 as const,
+      body: errorBody(new ApiError(400, 'INVALID_VALUE', 'A value in the request is not valid.')),
+    };
+  }
+  logger.error({ reqId: requestId, err: error }, 'unhandled error');
+  return {
+    status: 500 as const,
+    body: errorBody(new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.')),
+  };
 }
 
 export function createHttpApp(deps: HttpDeps) {
@@ -162,44 +227,16 @@ export function createHttpApp(deps: HttpDeps) {
     }
     if (!logger.isLevelEnabled('info')) return;
     const pathAndQuery = c.req.url.replace(/^[a-z]+:\/\/[^/]*/i, '');
-    logger.info(
-      {
-        reqId: requestId,
-        method: c.req.method,
-        path: redactText(pathAndQuery.slice(0, MAX_LOGGED_PATH).replace(SECRET_PARAMS, '$1[redacted]')),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
+    logRequestLine(logger, requestId, c.req.method, pathAndQuery, c.res.status, started);
   });
 
   // Documents, JSON and XML of 1 KiB or more go out gzipped when the client takes it (the client build
   // is compressed ahead of time by static-files.ts).
-  app.use(compression({ threshold: 1024 }));
+  app.use(compression({ threshold: COMPRESS_THRESHOLD }));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error), error.status);
-    if (error instanceof HTTPException && error.status < 500) {
-      const apiError = new ApiError(
-        error.status,
-        error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'HTTP_ERROR',
-        error.message || 'Request rejected.',
-      );
-      return c.json(errorBody(apiError), apiError.status);
-    }
-    // A value the database refused that validation should have refused first: the client still gets
-    // a 400, and the log says which gap to close.
-    const dataException = inputDataException(error);
-    if (dataException) {
-      logger.error({ reqId: c.get('requestId'), err: error }, 'a value reached the database unvalidated');
-      return c.json(
-        errorBody(new ApiError(400, 'INVALID_VALUE', 'A value in the request is not valid.')),
-        400,
-      );
-    }
-    logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
-    return c.json(errorBody(new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.')), 500);
+    const { status, body } = errorAnswer(logger, error, c.get('requestId'));
+    return c.json(body, status as ContentfulStatusCode);
   });
 
   // A Host header that makes the request URL invalid (`900453299293966300000`, an IPv4 number out of
@@ -390,18 +427,20 @@ export function createHttpApp(deps: HttpDeps) {
     cookieConsentRoutes({ secure: config.isProduction && config.PUBLIC_URL?.startsWith('https:') === true }),
   );
 
-  if (deps.getServerBuild) {
+  const pageCache = deps.getServerBuild
+    ? createPageCache({
+        cache,
+        sites: services.sites,
+        ttlSeconds: config.PAGE_CACHE_SECONDS,
+        cdnSeconds: config.PAGE_CDN_SECONDS,
+        maintenance: config.MAINTENANCE_MODE,
+        security: securityOptions,
+      })
+    : undefined;
+  if (deps.getServerBuild && pageCache) {
     const getServerBuild = deps.getServerBuild;
     const mode = config.isProduction ? 'production' : 'development';
     let handler: ((request: Request, context: unknown) => Promise<Response>) | undefined;
-    const pageCache = createPageCache({
-      cache,
-      sites: services.sites,
-      ttlSeconds: config.PAGE_CACHE_SECONDS,
-      cdnSeconds: config.PAGE_CDN_SECONDS,
-      maintenance: config.MAINTENANCE_MODE,
-      security: securityOptions,
-    });
     app.all('*', async (c) => {
       // Anonymous pages come from the page cache (server/http/page-cache.ts) when they are there.
       const page = await pageCache.lookup(c.req.raw);
@@ -433,6 +472,39 @@ export function createHttpApp(deps: HttpDeps) {
       return pageCache.finish(page.plan, response, nonce, c.req.raw);
     });
   }
+
+  // Paths a route other than the page handler answers on GET (the API, media, sitemaps, health): the
+  // fast lane leaves them to the app. Middleware (`*`, `/*`) and the page handler are not routes here.
+  const otherRoutes = new TrieRouter<true>();
+  for (const route of app.routes)
+    if (route.path !== '*' && route.path !== '/*' && (route.method === 'GET' || route.method === 'ALL'))
+      otherRoutes.add('GET', route.path, true);
+  const baseHeaders: Record<string, string> = {};
+  for (const [name, value] of securityHeaders) baseHeaders[name.toLowerCase()] = value;
+  baseHeaders['content-security-policy'] = resourceCsp;
+  registerFastLane(
+    app,
+    createFastLane({
+      logger,
+      baseHeaders,
+      compressThreshold: COMPRESS_THRESHOLD,
+      logRequest: (requestId, method, url, status, started) =>
+        logRequestLine(logger, requestId, method, url, status, started),
+      errorAnswer: (error, requestId) => errorAnswer(logger, error, requestId),
+      api: {
+        implementations: contracts.implementations,
+        sites: services.sites,
+        checkOutput: !config.isProduction,
+        countRequest: createRateCounter(cache, config.RATE_LIMIT_PER_MINUTE),
+        clientAddress: (socketAddress, forwardedFor) => {
+          const address = resolveClientAddress(socketAddress, forwardedFor, config.TRUST_PROXY);
+          return address ? rateLimitKey(address) : undefined;
+        },
+      },
+      pageCache,
+      routedElsewhere: (path) => otherRoutes.match('GET', path)[0].length > 0,
+    }),
+  );
 
   return { app, services, inProcessCaller };
 }

@@ -12,6 +12,9 @@ export type ResponseKey = {
   input: unknown;
 };
 
+/** Inputs up to this length (as JSON) are kept in the key as they are; longer ones are hashed. */
+const MAX_PLAIN_INPUT = 64;
+
 const inFlightByCache = new WeakMap<Cache, Map<string, Promise<unknown>>>();
 
 /**
@@ -26,10 +29,13 @@ export function cachedResponse<T>(
   options: { ttlSeconds: number; tags: string[] },
   compute: () => Promise<T>,
 ): Promise<T> {
-  const digest = createHash('sha256')
-    .update(JSON.stringify(key.input) ?? '')
-    .digest('base64url')
-    .slice(0, 32);
+  const input = JSON.stringify(key.input) ?? '';
+  // A short input is its own key (the usual read: an id, a handle, a page number); only a long one
+  // (a search, a filter list) is hashed, which cost a cached read a sha256 per hit.
+  const digest =
+    input.length <= MAX_PLAIN_INPUT
+      ? `=${input}`
+      : createHash('sha256').update(input).digest('base64url').slice(0, 32);
   const name = `${key.operation}:${key.scope.join(':')}:${digest}`;
   let inFlight = inFlightByCache.get(cache);
   if (!inFlight) {

@@ -43,6 +43,21 @@ export type PagePlan =
   /** A shared page that was not in the cache: rendered, then stored when it may be shared. */
   | { kind: 'miss'; key: string; siteId: number; vary: string };
 
+/** What the page cache reads of a request: a `Request`, or the fast lane's view of a node request. */
+export type PageRequest = {
+  method: string;
+  /** The absolute URL (`http://host/path?query`). */
+  url: string;
+  headers: { get(name: string): string | null };
+};
+
+/** A cached page's answer for one visitor, before it becomes a `Response` or a node response. */
+export type PageAnswer = {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: BodyPieces | string | null;
+};
+
 export type PageCacheOptions = {
   cache: Cache;
   sites: Pick<SiteService, 'siteIdForHost' | 'siteById' | 'origin'>;
@@ -92,11 +107,12 @@ type Template = { bytes: Buffer; offsets: number[]; nonceLength: number };
 const templates = new WeakMap<CachedPage, Template>();
 
 /**
- * The page's body with this response's nonce. The memory cache hands out the same page object on
- * every hit, so its bytes are encoded once and each response is one copy with the nonce written in
- * place: joining the text again and encoding it as UTF-8 for every response took most of a hit's time.
+ * The page's body with this response's nonce, as pieces to write one after the other: views into the
+ * page's bytes (no copy) and the nonce between them. The memory cache hands out the same page object
+ * on every hit, so its bytes are encoded once; copying the whole document for every response (to write
+ * the nonce into the copy) made a cached page cost its size in allocation and garbage collection.
  */
-function bodyWithNonce(page: CachedPage, nonce: string): Uint8Array | string {
+function bodyWithNonce(page: CachedPage, nonce: string): BodyPieces | string {
   let template = templates.get(page);
   if (!template) {
     const nonceLength = Buffer.byteLength(nonce);
@@ -120,9 +136,25 @@ function bodyWithNonce(page: CachedPage, nonce: string): Uint8Array | string {
   }
   // Nonces all have one length (createNonce); another length falls back to joining the text.
   if (Buffer.byteLength(nonce) !== template.nonceLength) return page.parts.join(`nonce="${nonce}"`);
-  const body = Buffer.from(template.bytes);
-  for (const offset of template.offsets) body.write(nonce, offset, 'latin1');
-  return body;
+  const pieces: (Uint8Array | string)[] = [];
+  let from = 0;
+  for (const offset of template.offsets) {
+    pieces.push(template.bytes.subarray(from, offset), nonce);
+    from = offset + template.nonceLength;
+  }
+  pieces.push(template.bytes.subarray(from));
+  return { pieces, length: template.bytes.length };
+}
+
+/** A body in pieces (views into a cached page and its nonces) and its length in bytes. */
+export type BodyPieces = { pieces: readonly (Uint8Array | string)[]; length: number };
+
+/** The pieces as one buffer (for a `Response`, or to compress). */
+export function joinPieces(body: BodyPieces): Buffer {
+  return Buffer.concat(
+    body.pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'latin1') : piece)),
+    body.length,
+  );
 }
 
 /**
@@ -146,7 +178,7 @@ export function createPageCache(options: PageCacheOptions) {
   const headerObjects = new WeakMap<CachedPage, Record<string, string>>();
 
   /** The answer for one visitor: a fresh nonce in the body and in the policy, or 304 when unchanged. */
-  function serve(page: CachedPage, request: Request, state: 'HIT' | 'MISS'): Response {
+  function answer(page: CachedPage, request: PageRequest, state: 'HIT' | 'MISS'): PageAnswer {
     let stored = headerObjects.get(page);
     if (!stored) {
       stored = Object.fromEntries(page.headers);
@@ -165,13 +197,19 @@ export function createPageCache(options: PageCacheOptions) {
       // No policy on a 304: the browser keeps the one that came with its copy, whose nonce matches
       // that copy's scripts (a 304's headers replace the stored ones).
       for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name];
-      return new Response(null, { status: 304, headers });
+      return { status: 304, headers, body: null };
     }
     const nonce = createNonce();
     headers['content-security-policy'] = policyHead + nonce + policyTail;
-    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
-    return new Response(bodyWithNonce(page, nonce) as BodyInit, { status: 200, headers });
+    if (request.method === 'HEAD') return { status: 200, headers, body: null };
+    return { status: 200, headers, body: bodyWithNonce(page, nonce) };
   }
+
+  const toResponse = ({ status, headers, body }: PageAnswer) =>
+    new Response((body === null || typeof body === 'string' ? body : joinPieces(body)) as BodyInit | null, {
+      status,
+      headers,
+    });
 
   /** Origins per site object and Host (bounded: any Host header may arrive). */
   const origins = new WeakMap<object, Map<string, string>>();
@@ -190,10 +228,10 @@ export function createPageCache(options: PageCacheOptions) {
     return origin;
   };
 
-  /** Before rendering: the cached page, or how to treat the page about to be rendered. */
-  async function lookup(
-    request: Request,
-  ): Promise<{ response: Response } | { response?: undefined; plan: PagePlan }> {
+  /** Before rendering: the cached page's answer, or how to treat the page about to be rendered. */
+  async function lookupAnswer(
+    request: PageRequest,
+  ): Promise<{ answer: PageAnswer } | { answer?: undefined; plan: PagePlan }> {
     if (!enabled || options.maintenance || (request.method !== 'GET' && request.method !== 'HEAD'))
       return { plan: { kind: 'pass' } };
     const cookieHeader = request.headers.get('cookie');
@@ -220,8 +258,16 @@ export function createPageCache(options: PageCacheOptions) {
     if (key.length > MAX_PLAIN_KEY_LENGTH)
       key = `${siteId}|#${createHash('sha256').update(key).digest('base64url')}`;
     const page = await cache.get<CachedPage>(PAGE_CACHE_NAMESPACE, key).catch(() => undefined);
-    if (page) return { response: serve(page, request, 'HIT') };
+    if (page) return { answer: answer(page, request, 'HIT') };
     return { plan: { kind: 'miss', key, siteId, vary } };
+  }
+
+  /** Before rendering: the cached page, or how to treat the page about to be rendered. */
+  async function lookup(
+    request: PageRequest,
+  ): Promise<{ response: Response } | { response?: undefined; plan: PagePlan }> {
+    const found = await lookupAnswer(request);
+    return found.answer ? { response: toResponse(found.answer) } : { plan: found.plan };
   }
 
   /**
@@ -232,7 +278,7 @@ export function createPageCache(options: PageCacheOptions) {
     plan: PagePlan,
     response: Response,
     nonce: string,
-    request: Request,
+    request: PageRequest,
   ): Promise<Response> {
     if (plan.kind === 'pass') return response;
     if (plan.kind === 'personal') {
@@ -273,10 +319,10 @@ export function createPageCache(options: PageCacheOptions) {
         tags: [siteCacheTag(plan.siteId)],
       })
       .catch(() => {});
-    return serve(page, request, 'MISS');
+    return toResponse(answer(page, request, 'MISS'));
   }
 
-  return { lookup, finish };
+  return { lookup, lookupAnswer, finish };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { TrieRouter } from 'hono/router/trie-router';
+import { getQueryParams } from 'hono/utils/url';
+import { z } from 'zod';
+import { resolveRequestContext } from '../api/context-middleware.ts';
+import { checkContractOutput, type Implementation } from '../api/contract-router.ts';
+import { ApiError, errorBody, validationError } from '../api/errors.ts';
+import { rateLimited } from '../api/rate-limit.ts';
+import { dataResponseBytes, isSharedCacheValue } from '../cache/shared-json.ts';
+import type { Logger } from '../logger.ts';
+import type { SiteService } from '../modules/site/site.service.ts';
+import { acceptsGzip } from './compression.ts';
+import { type BodyPieces, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
+
+const gzip = promisify(zlib.gzip);
+
+/**
+ * What the HTTP validators' `safeParseAsync` answers, without its promise when the schema needs none:
+ * zod refuses a synchronous parse of a schema with asynchronous parts (`$ZodAsyncError`), and only
+ * then is it parsed asynchronously.
+ */
+function parse<T extends z.ZodType>(schema: T, value: unknown) {
+  try {
+    return schema.safeParse(value);
+  } catch (error) {
+    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value);
+    throw error;
+  }
+}
+
+/**
+ * Answers a request completely, or hands it to `fallback` (the Hono app) before anything is sent.
+ * `fallback` is called at most once, and never after the lane has counted, logged or written.
+ */
+export type FastLane = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => void;
+
+const lanes = new WeakMap<object, FastLane>();
+/** Attaches a fast lane to an app: `createNodeListener(app)` then puts it in front of the app. */
+export const registerFastLane = (app: object, lane: FastLane) => lanes.set(app, lane);
+export const fastLaneOf = (app: object) => lanes.get(app);
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
+/** Host headers the lane takes (a name or IPv4 and a port); anything else goes the long way. */
+const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$/;
+/** Hosts already known to make a valid URL (bounded: any Host header may arrive). */
+const MAX_KNOWN_HOSTS = 64;
+
+export type FastLaneDeps = {
+  logger: Logger;
+  /** The headers every response carries (lower-case names): hardening and the default policy. */
+  baseHeaders: Record<string, string>;
+  /** Bodies from this size go gzipped to clients that take it (as the compression middleware). */
+  compressThreshold: number;
+  /** The request line written to the log (the app's own logger line, same fields). */
+  logRequest: (requestId: string, method: string, url: string, status: number, started: number) => void;
+  /** The API's error answer for anything a handler throws (the app's onError). */
+  errorAnswer: (error: unknown, requestId: string) => { status: number; body: unknown };
+  api: {
+    implementations: readonly Implementation[];
+    sites: SiteService;
+    checkOutput: boolean;
+    /** Counts one API request of the client (undefined: within budget; else seconds to wait). */
+    countRequest: (address: string | undefined) => Promise<number | undefined>;
+    /** The client address rate limits count by (the socket's peer or what trusted proxies say). */
+    clientAddress: (
+      socketAddress: string | undefined,
+      forwardedFor: string | undefined,
+    ) => string | undefined;
+  };
+  /** The page cache, when the app renders pages. */
+  pageCache?: PageCache;
+  /** Whether a route other than the page handler answers GET on this path (those go the long way). */
+  routedElsewhere: (path: string) => boolean;
+};
+
+type Headers = Record<string, string | number>;
+
+/**
+ * The short way through the HTTP layer for the requests that make most of the traffic and need none
+ * of the rest of it (docs/decisions/0170): `GET /healthz`, API reads (`GET` on a read contract) and
+ * anonymous pages the page cache holds. It runs on the node request and response, without
+ * node-server's `Request`/`Response` objects and Hono's routing and middleware chain, which were
+ * most of a small request's cost, and does exactly what that chain does for these requests: request
+ * id, hardening headers and policy, the request log line, the API rate limit, the request context,
+ * the contract's input validation (query, then params, as the HTTP validators), the handler, the
+ * error format, gzip from 1 KiB. Whatever it is not sure to answer the same way (another method, a
+ * CORS request, a percent-encoded path, an unusual Host, repeated headers, a page not in the cache)
+ * it hands to the app before it has done anything.
+ */
+export function createFastLane(deps: FastLaneDeps): FastLane {
+  const { logger, baseHeaders } = deps;
+  const knownHosts = new Set<string>();
+  const hostIsValid = (host: string) => {
+    if (knownHosts.has(host)) return true;
+    if (!PLAIN_HOST.test(host) || !URL.canParse(`http://${host}/`)) return false;
+    if (knownHosts.size < MAX_KNOWN_HOSTS) knownHosts.add(host);
+    return true;
+  };
+
+  const reads = new TrieRouter<Implementation>();
+  for (const implementation of deps.api.implementations)
+    if (implementation.contract.method === 'get')
+      reads.add('GET', `/api${implementation.contract.path.replace(/\{(\w+)\}/g, ':$1')}`, implementation);
+
+  /** Writes the answer with the request id and the hardening headers, then logs the request line. */
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    started: number,
+    status: number,
+    headers: Headers,
+    body: string | Uint8Array | BodyPieces | null,
+  ) => {
+    const all: Headers = { 'x-request-id': requestId, ...baseHeaders, ...headers };
+    // A 304 carries no policy: the browser keeps the one of its copy (as the app's outer middleware).
+    if (status === 304) delete all['content-security-policy'];
+    if (body !== null)
+      all['content-length'] =
+        typeof body === 'string' ? Buffer.byteLength(body) : 'pieces' in body ? body.length : body.length;
+    res.writeHead(status, all);
+    if (body === null) res.end();
+    else if (typeof body === 'string' || !('pieces' in body)) res.end(body);
+    else {
+      // One system call for all pieces: corked until `end`.
+      res.cork();
+      for (const piece of body.pieces) res.write(piece, 'latin1');
+      res.end();
+    }
+    if (started >= 0) deps.logRequest(requestId, req.method ?? 'GET', req.url ?? '/', status, started);
+  };
+
+  /** A JSON or HTML answer, gzipped from the threshold for a client that takes gzip (Vary either way). */
+  const sendCompressible = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    started: number,
+    status: number,
+    headers: Headers,
+    body: string | Uint8Array | BodyPieces,
+    precompressed?: { get(): Buffer | undefined; set(value: Buffer): void },
+  ) => {
+    if (!acceptsGzip(req.headers['accept-encoding'])) {
+      send(req, res, requestId, started, status, headers, body);
+      return;
+    }
+    const vary = headers.vary;
+    if (vary === undefined) headers.vary = 'Accept-Encoding';
+    else if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(String(vary)))
+      headers.vary = `${vary}, Accept-Encoding`;
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    if (length < deps.compressThreshold) {
+      send(req, res, requestId, started, status, headers, body);
+      return;
+    }
+    let compressed = precompressed?.get();
+    if (!compressed) {
+      compressed = await gzip(typeof body === 'string' || !('pieces' in body) ? body : joinPieces(body));
+      precompressed?.set(compressed);
+    }
+    headers['content-encoding'] = 'gzip';
+    send(req, res, requestId, started, status, headers, compressed);
+  };
+
+  /** The headers of a request as the app reads them (a repeated header never reaches the lane). */
+  const header = (req: IncomingMessage, name: string): string | undefined => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+
+  const gzipByValue = new WeakMap<object, Buffer>();
+
+  async function apiRead(
+    req: IncomingMessage,
+    res: ServerResponse,
+    implementation: Implementation,
+    params: Record<string, string>,
+    url: string,
+    requestId: string,
+    started: number,
+  ) {
+    const extra: Headers = {};
+    let status = 200;
+    let body: Uint8Array;
+    let data: unknown;
+    try {
+      const retryAfter = await deps.api.countRequest(
+        deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
+      );
+      if (retryAfter !== undefined) {
+        extra['retry-after'] = String(retryAfter);
+        throw rateLimited();
+      }
+      const ctx = await resolveRequestContext(
+        deps.api.sites,
+        { get: (name) => header(req, name) },
+        requestId,
+      );
+      const { contract } = implementation;
+      const input: Record<string, unknown> = {};
+      // The order of Hono's validators: query, then path parameters.
+      if (contract.query) {
+        const queries = getQueryParams(`http://h${url}`) as Record<string, string[]>;
+        const value: Record<string, string | string[]> = {};
+        for (const [key, values] of Object.entries(queries))
+          value[key] = values.length === 1 ? values[0]! : values;
+        const result = await parse(contract.query, value);
+        if (!result.success) throw validationError(result.error, 'query');
+        input.query = result.data;
+      }
+      if (contract.params) {
+        const result = await parse(contract.params, params);
+        if (!result.success) throw validationError(result.error, 'param');
+        input.params = result.data;
+      }
+      data = await implementation.handler(ctx, input);
+      if (deps.api.checkOutput) checkContractOutput(contract, data);
+      body = dataResponseBytes(data);
+    } catch (error) {
+      const failure = deps.errorAnswer(error, requestId);
+      status = failure.status;
+      body = Buffer.from(JSON.stringify(failure.body));
+      data = undefined;
+    }
+    const shared = status === 200 && isSharedCacheValue(data) ? (data as object) : undefined;
+    await sendCompressible(
+      req,
+      res,
+      requestId,
+      started,
+      status,
+      { ...extra, 'content-type': 'application/json' },
+      body,
+      shared && {
+        get: () => gzipByValue.get(shared),
+        set: (value) => gzipByValue.set(shared, value),
+      },
+    );
+  }
+
+  async function cachedPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pageCache: PageCache,
+    host: string,
+    url: string,
+    fallback: () => void,
+  ) {
+    let found: Awaited<ReturnType<PageCache['lookupAnswer']>> | undefined;
+    try {
+      found = await pageCache.lookupAnswer({
+        method: 'GET',
+        url: `http://${host}${url}`,
+        headers: { get: (name) => header(req, name) ?? null },
+      });
+    } catch {
+      // The app's handler looks again and answers the failure its way.
+    }
+    if (!found?.answer) {
+      fallback();
+      return;
+    }
+    const { requestId, started } = begin(req);
+    const answer: PageAnswer = found.answer;
+    if (answer.body === null) send(req, res, requestId, started, answer.status, answer.headers, null);
+    else await sendCompressible(req, res, requestId, started, answer.status, answer.headers, answer.body);
+  }
+
+  const begin = (req: IncomingMessage) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    return { requestId, started: logger.isLevelEnabled('info') ? performance.now() : -1 };
+  };
+
+  const failed = (res: ServerResponse, error: unknown) => {
+    logger.error({ err: error }, 'the HTTP fast lane failed');
+    if (res.headersSent) res.destroy();
+    else {
+      res.writeHead(500, { ...baseHeaders, 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(errorBody(new ApiError(500, 'INTERNAL_ERROR', 'An unexpected error occurred.'))),
+      );
+    }
+  };
+
+  return (req, res, fallback) => {
+    const url = req.url;
+    if (req.method !== 'GET' || !url || url.charCodeAt(0) !== 47) return fallback();
+    const queryStart = url.indexOf('?');
+    const path = queryStart < 0 ? url : url.slice(0, queryStart);
+    // Percent-encoded paths and fragments: Hono's own decoding decides those.
+    if (path.includes('%') || url.includes('#')) return fallback();
+    const host = req.headers.host;
+    if (!host || !hostIsValid(host)) return fallback();
+    // A repeated header is joined (or dropped, for Host) differently by node and by `Headers`.
+    if (req.rawHeaders.length !== 2 * Object.keys(req.headers).length) return fallback();
+
+    if (path === '/healthz') {
+      if (queryStart >= 0) return fallback();
+      const { requestId, started } = begin(req);
+      const body = '{"status":"ok"}';
+      const headers: Headers = { 'content-type': 'application/json' };
+      // What the compression middleware does to a body it reads and finds small.
+      if (acceptsGzip(req.headers['accept-encoding'])) headers.vary = 'Accept-Encoding';
+      send(req, res, requestId, started, 200, headers, body);
+      return;
+    }
+
+    if (path.startsWith('/api/')) {
+      // CORS answers add headers to every response; those requests take the long way.
+      if (req.headers.origin !== undefined) return fallback();
+      const [matches] = reads.match('GET', path);
+      const first = matches[0];
+      if (!first) return fallback();
+      const [implementation, params] = first as unknown as [Implementation, Record<string, string>];
+      const { requestId, started } = begin(req);
+      apiRead(req, res, implementation, params, url, requestId, started).catch((error: unknown) =>
+        failed(res, error),
+      );
+      return;
+    }
+
+    const pageCache = deps.pageCache;
+    if (!pageCache || deps.routedElsewhere(path)) return fallback();
+    cachedPage(req, res, pageCache, host, url, fallback).catch((error: unknown) => failed(res, error));
+  };
+}
