@@ -76,6 +76,17 @@ describe('external links', () => {
       'noopener noreferrer',
     );
     expect(
+      menuLinkAttributes({ href: 'https://x.org', isExternal: true, rel: 'noopener noopener NoOpener' }).rel,
+    ).toBe('noopener noreferrer');
+    expect(
+      menuLinkAttributes({
+        href: 'https://x.org',
+        isExternal: true,
+        rel: 'nofollow Nofollow',
+        target: '_self',
+      }).rel,
+    ).toBe('nofollow');
+    expect(
       menuLinkAttributes({ href: 'https://x.org', isExternal: true, rel: 'nofollow  sponsored' }).rel,
     ).toBe('nofollow sponsored noopener noreferrer');
     expect(

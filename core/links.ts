@@ -92,7 +92,8 @@ export function menuLinkAttributes(item: {
   if (!item.isExternal) return { href: item.href, external: false };
   const rel = item.rel && item.rel !== 'dofollow' ? item.rel : undefined;
   const target = item.target || '_blank';
-  const keywords = new Set(rel?.split(/\s+/).filter(Boolean));
+  // rel keywords are ASCII case-insensitive (HTML): 'noopener NoOpener' is one keyword, written once.
+  const keywords = new Set(rel?.toLowerCase().split(/\s+/).filter(Boolean));
   // A new tab must not get a handle on this window, nor tell the other site which page linked to it.
   if (target === '_blank') for (const keyword of ['noopener', 'noreferrer']) keywords.add(keyword);
   return { href: item.href, external: true, rel: [...keywords].join(' ') || undefined, target };

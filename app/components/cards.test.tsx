@@ -29,6 +29,7 @@ const post: PostCardData = {
   },
   created_at: '2026-01-01T10:00:00.000Z',
   published_at: '2026-03-05T10:00:00.000Z',
+  updated_at: '2026-03-06T09:00:00.000Z',
   user: { displayName: 'Ana' },
   terms: {
     categories: [

@@ -1,7 +1,9 @@
 import type { MetaDescriptor } from 'react-router';
 import { defaultLanguage, isUiLanguage, localeOf, type UiLanguage } from '../../core/languages.ts';
+import { mediaById } from '../../core/media.ts';
 import { localizedPath, type RouteKey } from '../../core/route-table.ts';
 import type { RootData } from '../root.tsx';
+import type { OrganizationInput } from './structured-data.ts';
 
 /**
  * What a screen tells search engines and the language switcher about itself. Every route loader
@@ -11,8 +13,16 @@ import type { RootData } from '../root.tsx';
 export type PageSeo = {
   title: string;
   description?: string;
-  /** Path or absolute URL of the Open Graph image. */
+  /** Path or absolute URL of the Open Graph image (the site's share image when none). */
   image?: string | null;
+  /** The image's size as served, when known (Open Graph and Twitter previews lay out by it). */
+  imageWidth?: number | null;
+  imageHeight?: number | null;
+  /** What the image shows; the page title when empty. */
+  imageAlt?: string | null;
+  /** For articles: first publication and last change (ISO 8601). */
+  publishedTime?: string | null;
+  modifiedTime?: string | null;
   /** This page's path in each language it exists in (the current one included). */
   alternates: Partial<Record<UiLanguage, string>>;
   type?: 'website' | 'article' | 'product';
@@ -31,6 +41,9 @@ export function routeAlternates(
     de: localizedPath(key, 'de', params),
   };
 }
+
+/** The image shared for pages that have none of their own: 1200×630, the size link previews use. */
+export const defaultShareImage = { path: '/share-default.png', width: 1200, height: 630 } as const;
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
@@ -53,7 +66,29 @@ export function seoMeta(matches: MatchLike[], seo: PageSeo | undefined): MetaDes
   }
   tags.push({ property: 'og:type', content: seo.type ?? 'website' });
   tags.push({ property: 'og:site_name', content: root.site.name });
-  if (seo.image) tags.push({ property: 'og:image', content: absolute(seo.image) });
+  const image = seo.image
+    ? { url: absolute(seo.image), width: seo.imageWidth, height: seo.imageHeight }
+    : {
+        url: absolute(defaultShareImage.path),
+        width: defaultShareImage.width,
+        height: defaultShareImage.height,
+      };
+  const imageAlt = (seo.image && seo.imageAlt) || seo.title || root.site.name;
+  tags.push({ property: 'og:image', content: image.url });
+  if (image.width && image.height) {
+    tags.push({ property: 'og:image:width', content: String(image.width) });
+    tags.push({ property: 'og:image:height', content: String(image.height) });
+  }
+  tags.push({ property: 'og:image:alt', content: imageAlt });
+  if (seo.type === 'article' && seo.publishedTime) {
+    tags.push({ property: 'article:published_time', content: seo.publishedTime });
+    if (seo.modifiedTime) tags.push({ property: 'article:modified_time', content: seo.modifiedTime });
+  }
+  tags.push({ name: 'twitter:card', content: 'summary_large_image' });
+  tags.push({ name: 'twitter:title', content: seo.title || root.site.name });
+  if (seo.description) tags.push({ name: 'twitter:description', content: seo.description });
+  tags.push({ name: 'twitter:image', content: image.url });
+  tags.push({ name: 'twitter:image:alt', content: imageAlt });
   for (const language of allowed) {
     if (language !== root.language && seo.alternates[language])
       tags.push({ property: 'og:locale:alternate', content: localeOf[language].replace('-', '_') });
@@ -80,4 +115,17 @@ export function seoMeta(matches: MatchLike[], seo: PageSeo | undefined): MetaDes
       tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: absolute(fallback) });
   }
   return tags;
+}
+
+/** The site as the Organization behind its pages: name, address, logo and the footer's social profiles. */
+export function siteOrganization(root: RootData): OrganizationInput {
+  const { shell } = root;
+  return {
+    name: root.site.name,
+    url: root.origin,
+    logo: shell.logoMediaId
+      ? `${root.origin}${mediaById(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}`
+      : `${root.origin}${defaultShareImage.path}`,
+    sameAs: shell.menus.footer3.filter((item) => item.isExternal).map((item) => item.link),
+  };
 }

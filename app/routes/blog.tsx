@@ -4,13 +4,15 @@ import { localizedPath } from '../../core/route-table.ts';
 import { postFilterStandard, termBySlug, termFilter } from '../../server/modules/cms/cms.contract.ts';
 import type { BlogCategoryOption } from '../components/blog-category-filter.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { Island } from '../islands/island.tsx';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { notFoundResponse, requestApi } from '../lib/request-language.ts';
-import { type PageSeo, seoMeta } from '../lib/seo.ts';
+import { type PageSeo, rootDataOf, seoMeta, siteOrganization } from '../lib/seo.ts';
+import { absoluteTo, blogJsonLd } from '../lib/structured-data.ts';
 import type { Route } from './+types/blog';
 
 /** The specification's blog page size. */
@@ -81,6 +83,9 @@ export async function loader(args: Route.LoaderArgs) {
     title: `${title}${pageSuffix}`,
     description: category?.description || texts.intro,
     image: posts.data.records[0]?.media?.url ?? null,
+    imageWidth: posts.data.records[0]?.media?.width,
+    imageHeight: posts.data.records[0]?.media?.height,
+    imageAlt: posts.data.records[0]?.media?.title,
     alternates,
     noindex: search !== '',
   };
@@ -104,9 +109,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 
-export default function Blog({ loaderData }: Route.ComponentProps) {
+export default function Blog({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, search, category, categories, posts } = loaderData;
+  const { language, search, category, categories, posts, seo } = loaderData;
+  const root = rootDataOf(matches);
+  const origin = root?.origin ?? '';
   const listPath = localizedPath('blog', language);
   const breadcrumb = [
     { label: t('blog.home'), href: localizedPath('home', language) },
@@ -115,6 +122,25 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <main id="main">
+      {root ? (
+        <JsonLd
+          data={blogJsonLd({
+            name: seo.title,
+            url: absoluteTo(origin, blogHref(language, { slug: category?.slug, search, page: posts.page })),
+            description: seo.description,
+            language,
+            publisher: siteOrganization(root),
+            posts: posts.records.map((post) => ({
+              headline: post.title,
+              url: absoluteTo(origin, post.link),
+              image: post.media ? absoluteTo(origin, post.media.url) : null,
+              datePublished: post.published_at ?? post.created_at,
+              dateModified: post.updated_at,
+              authorName: post.user.displayName,
+            })),
+          })}
+        />
+      ) : null}
       <section className="bg-gradient-to-br from-teal-800 via-teal-700 to-teal-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <Breadcrumb items={breadcrumb} inverted />

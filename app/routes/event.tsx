@@ -1,56 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
+import { uiLanguages } from '../../core/languages.ts';
 import { eventLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { eventGet } from '../../server/modules/events/events.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
-import { type EventRecord, eventDateText, eventTimeText } from '../components/event-card.tsx';
+import { eventDateText, eventTimeText } from '../components/event-card.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
-import { type PageSeo, rootDataOf, seoMeta } from '../lib/seo.ts';
+import { type PageSeo, rootDataOf, seoMeta, siteOrganization } from '../lib/seo.ts';
+import { absoluteTo, eventJsonLd, summaryOf } from '../lib/structured-data.ts';
 import type { Route } from './+types/event';
-
-const plainText = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** A description for search engines: the first sentence-sized piece of the text. */
-export function summary(html: string, max = 160): string {
-  const text = plainText(html);
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`;
-}
-
-/** schema.org Event for search engines. */
-export function eventJsonLd(event: EventRecord, origin: string, language: UiLanguage) {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: event.title,
-    startDate: event.startEvent,
-    ...(event.endEvent ? { endDate: event.endEvent } : {}),
-    eventStatus:
-      event.status === 'cancelled'
-        ? 'https://schema.org/EventCancelled'
-        : 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    ...(event.location
-      ? { location: { '@type': 'Place', name: event.location, address: event.location } }
-      : {}),
-    ...(event.description ? { description: summary(event.description, 300) } : {}),
-    ...(event.media ? { image: `${origin}${event.media.url}` } : {}),
-    ...(event.eventAttendees ? { maximumAttendeeCapacity: event.eventAttendees } : {}),
-    url: `${origin}${eventLink(event.id, language)}`,
-    inLanguage: language,
-  };
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
@@ -68,8 +30,11 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const seo: PageSeo = {
     title: event.data.title,
-    description: summary(event.data.description ?? '') || event.data.location,
+    description: summaryOf(event.data.description ?? '') || event.data.location,
     image: event.data.media?.url ?? null,
+    imageWidth: event.data.media?.width,
+    imageHeight: event.data.media?.height,
+    imageAlt: event.data.media?.title,
     alternates,
     // Shown in the default language's text when this language has none: that page is not indexed.
     noindex: !alternates[language],
@@ -82,7 +47,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 export default function EventPage({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { language, event } = loaderData;
-  const origin = rootDataOf(matches)?.origin ?? '';
+  const root = rootDataOf(matches);
+  const origin = root?.origin ?? '';
   const cancelled = event.status === 'cancelled';
   const fullDateTime = (value: string) =>
     formatDate(value, language, { dateStyle: 'full', timeStyle: 'short' });
@@ -114,13 +80,26 @@ export default function EventPage({ loaderData, matches }: Route.ComponentProps)
   ];
   return (
     <main id="main">
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with '<' escaped cannot close the script
-        dangerouslySetInnerHTML={{
-          __html: JSON.stringify(eventJsonLd(event, origin, language)).replace(/</g, '\\u003c'),
-        }}
-      />
+      {root ? (
+        <JsonLd
+          data={eventJsonLd(
+            {
+              name: event.title,
+              url: `${origin}${eventLink(event.id, language)}`,
+              startDate: event.startEvent,
+              endDate: event.endEvent,
+              cancelled,
+              location: event.location,
+              descriptionHtml: event.description,
+              image: event.media ? absoluteTo(origin, event.media.url) : null,
+              capacity: event.eventAttendees,
+              contact: event.contact,
+              language,
+            },
+            siteOrganization(root),
+          )}
+        />
+      ) : null}
       <section className="bg-gradient-to-br from-teal-800 via-teal-700 to-teal-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <Breadcrumb

@@ -1,9 +1,12 @@
 import { useRouteLoaderData } from 'react-router';
+import { localizedPath } from '../../core/route-table.ts';
+import { JsonLd } from '../components/json-ld.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
 import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
-import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
+import { type PageSeo, routeAlternates, seoMeta, siteOrganization } from '../lib/seo.ts';
+import { organizationJsonLd, webSiteJsonLd } from '../lib/structured-data.ts';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
@@ -21,6 +24,9 @@ export async function loader(args: Route.LoaderArgs) {
     title: post?.seo.title ?? '',
     description: post?.seo.description,
     image: post?.media?.url ?? null,
+    imageWidth: post?.media?.width,
+    imageHeight: post?.media?.height,
+    imageAlt: post?.media?.title,
     alternates: routeAlternates('home'),
     type: 'website',
   };
@@ -36,6 +42,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { title, sections, sectionMedia, sectionData, language, mobileView } = loaderData;
   return (
     <main id="main">
+      {root ? (
+        <JsonLd
+          data={[
+            organizationJsonLd(siteOrganization(root)),
+            webSiteJsonLd({
+              name: root.site.name,
+              url: root.origin,
+              searchUrl: `${root.origin}${localizedPath('search', language)}`,
+              queryParameter: 'search',
+              language,
+            }),
+          ]}
+        />
+      ) : null}
       <PageSections
         title={title || root?.site.name || ''}
         sections={sections}

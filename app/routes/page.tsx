@@ -6,6 +6,7 @@ import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { finderDecide, finderUrlOnLanguage, type PostView } from '../../server/modules/cms/cms.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
@@ -16,7 +17,8 @@ import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { apiFailure, postAlternates, readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
 import type { PageSeo } from '../lib/seo.ts';
-import { seoMeta } from '../lib/seo.ts';
+import { seoMeta, siteOrganization } from '../lib/seo.ts';
+import { absoluteTo, blogPostingJsonLd } from '../lib/structured-data.ts';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/page';
 
@@ -67,8 +69,13 @@ export async function loader(args: Route.LoaderArgs) {
     title: post.seo.title,
     description: post.seo.description,
     image: post.media?.url ?? null,
+    imageWidth: post.media?.width,
+    imageHeight: post.media?.height,
+    imageAlt: post.media?.title,
     alternates: postAlternates(post),
     type: post.type.slug === 'post' ? 'article' : 'website',
+    publishedTime: post.type.slug === 'post' ? (post.published_at ?? post.created_at) : null,
+    modifiedTime: post.type.slug === 'post' ? post.updated_at : null,
   };
   return { language, post, sectionData, ...readPageFlags(url.searchParams), seo };
 }
@@ -151,8 +158,26 @@ function BlogPost({ post, language }: { post: PostView; language: UiLanguage }) 
   const related = (post.relatedPosts ?? []).slice(0, 3);
   // The date the blog list shows too: publishing, which editors set, not the draft's creation.
   const date = post.published_at ?? post.created_at;
+  const origin = root?.origin ?? '';
   return (
     <main id="main">
+      {root ? (
+        <JsonLd
+          data={blogPostingJsonLd(
+            {
+              headline: post.title,
+              url: absoluteUrl,
+              description: post.seo.description,
+              image: post.media ? absoluteTo(origin, post.media.url) : null,
+              datePublished: date,
+              dateModified: post.updated_at,
+              authorName: post.user.displayName,
+              language,
+            },
+            siteOrganization(root),
+          )}
+        />
+      ) : null}
       <article>
         <header className="mx-auto max-w-4xl px-4 pt-8 md:pt-12">
           <Breadcrumb

@@ -6,7 +6,7 @@ import {
   type ProductRecord,
   productWebGet,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
-import { imageAt } from '../components/product/product-media.ts';
+import { fitted, imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import type { BundleMember } from '../components/product/product-types.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
@@ -52,6 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
     title: product.seo.title || product.name,
     description: product.seo.description || product.shortDescription || undefined,
     image: image ? imageAt(image, 'LargeSize') : null,
+    imageWidth: image ? fitted(image, 'LargeSize').width : null,
+    imageHeight: image ? fitted(image, 'LargeSize').height : null,
+    imageAlt: image ? image.alt || image.title || product.name : null,
     alternates,
     type: 'product',
   };

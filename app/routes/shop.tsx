@@ -55,7 +55,7 @@ async function categoryListLoader(api: ApiClient, language: UiLanguage) {
     title: texts.title,
     description: texts.description,
     alternates: routeAlternates('shop'),
-    image: result.data.records.find((category) => category.image)?.image?.url ?? null,
+    ...shareImage(result.data.records.find((category) => category.image)?.image ?? null),
   };
   return { view: 'categories' as const, categories: result.data.records, seo };
 }
@@ -111,7 +111,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: category.seo.title || category.name,
     description: category.seo.description || plainText(category.description) || undefined,
-    image: category.image?.url ?? null,
+    ...shareImage(category.image ?? null),
     alternates,
     // Filtered, searched, sorted or later pages are variants of the category: only it is indexed.
     noindex: isRefined(state),
@@ -249,4 +249,18 @@ function CategoryScreen({ data }: { data: CategoryData }) {
       </div>
     </main>
   );
+}
+
+/** A category's image as the page's share image, with its size and description. */
+function shareImage(
+  image: { url: string; width: number | null; height: number | null; alt: string; title: string } | null,
+) {
+  return image
+    ? {
+        image: image.url,
+        imageWidth: image.width,
+        imageHeight: image.height,
+        imageAlt: image.alt || image.title,
+      }
+    : { image: null };
 }

@@ -180,7 +180,9 @@ test('an event page in Croatian and English', async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(hrEvent!.title);
   await expect(page.getByRole('complementary')).toContainText(hrEvent!.location);
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  // The page also describes its breadcrumb: one block per type.
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const jsonLd = blocks.map((block) => JSON.parse(block)).find((block) => block['@type'] === 'Event');
   expect(jsonLd).toMatchObject({ '@type': 'Event', name: hrEvent!.title });
 
   await page.getByRole('banner').getByRole('link', { name: 'en', exact: true }).click();

@@ -91,13 +91,14 @@ function PriceFilter({
   const inputClass =
     'mt-1 w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700';
   return (
-    <fieldset className="border-b border-slate-200 pb-5" data-testid="filter-price">
-      <div className="flex items-center justify-between">
-        <legend className="text-base font-semibold text-slate-900">{label}</legend>
-        {state.price ? (
+    <fieldset className="relative border-b border-slate-200 pb-5" data-testid="filter-price">
+      {/* The legend is the fieldset's first child (so it names the group); the reset link sits beside it. */}
+      <legend className="pr-24 text-base font-semibold text-slate-900">{label}</legend>
+      {state.price ? (
+        <div className="absolute top-0 right-0 flex h-6 items-center">
           <ResetLink href={listingHref(pathname, resetFilter(state, 'price'))} label={label} />
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       {hydrated && bounds.min !== null && bounds.max !== null && high > low ? (
         <div className="mt-3 space-y-2">
           <label className="block text-xs text-slate-600">
@@ -243,11 +244,12 @@ function ChoiceFilter({
       ]
     : filter.choices;
   return (
-    <fieldset className="border-b border-slate-200 pb-5" data-testid={`filter-${filter.attributeCode}`}>
-      <div className="flex items-center justify-between">
-        <legend className="text-base font-semibold text-slate-900">{filter.label}</legend>
-        {reset}
-      </div>
+    <fieldset
+      className="relative border-b border-slate-200 pb-5"
+      data-testid={`filter-${filter.attributeCode}`}
+    >
+      <legend className="pr-24 text-base font-semibold text-slate-900">{filter.label}</legend>
+      {reset ? <div className="absolute top-0 right-0 flex h-6 items-center">{reset}</div> : null}
       <ul className="mt-2 space-y-1">
         {options.map((choice) => {
           const id = `${idPrefix}-${filter.attributeCode}-${choice.valueCode || 'any'}`;

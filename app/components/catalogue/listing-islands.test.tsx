@@ -94,6 +94,23 @@ describe('the listing islands as the server renders them (what works without Jav
     expect(html).toContain('data-testid="apply-filters-mobile"');
   });
 
+  it('every filter group is a fieldset whose first child is its legend (the group is named by it)', () => {
+    for (const html of [
+      render(<DesktopFilters filters={filters} state={state} pathname={pathname} />),
+      render(<MobileFilters filters={filters} state={state} pathname={pathname} />),
+    ]) {
+      const fieldsets = html.match(/<fieldset[^>]*>/g) ?? [];
+      expect(fieldsets.length).toBeGreaterThanOrEqual(2);
+      const named = [...html.matchAll(/<fieldset[^>]*>(?:<!-- -->)?<legend[^>]*>([^<]+)<\/legend>/g)].map(
+        (m) => m[1],
+      );
+      expect(named).toHaveLength(fieldsets.length);
+      expect(named).toEqual(expect.arrayContaining(['Dob']));
+      // The reset links (chosen filters) are still there, beside the legend.
+      expect(html).toContain(`aria-label="${hr.filters.resetFilter.replace('{{label}}', 'Dob')}"`);
+    }
+  });
+
   it('the toolbar keeps the filters in hidden fields and shows the chosen sort', () => {
     const html = render(<ListingToolbar filters={filters} state={state} pathname={pathname} />);
     expect(html).toContain('<input type="hidden" name="dob" value="3-6"/>');

@@ -150,9 +150,24 @@ describe('ProductCard', () => {
     expect(text(render(<ProductCard product={product()} />, 'en'))).not.toContain('Akcija');
   });
 
-  it("links 'see more' to the product page of the language", () => {
-    expect(render(<ProductCard product={product()} />, 'en')).toContain('href="/en/product/obiteljski-kviz"');
-    expect(render(<ProductCard product={product()} />, 'hr')).toContain('href="/product/obiteljski-kviz"');
+  it('has one link per card, named by the product and stretched over the whole card, in the language', () => {
+    for (const [language, href] of [
+      ['en', '/en/product/obiteljski-kviz'],
+      ['hr', '/product/obiteljski-kviz'],
+    ] as const) {
+      const html = render(<ProductCard product={product()} />, language);
+      const links = [...html.matchAll(/<a\b([^>]*)>(.*?)<\/a>/g)];
+      expect(links).toHaveLength(1);
+      const [, attributes, name] = links[0] ?? [];
+      expect(attributes).toContain(`href="${href}"`);
+      expect(name).toBe('Obiteljski kviz');
+      // The link's ::after covers the card (which is the positioned box), so a click anywhere opens it.
+      expect(attributes).toMatch(/after:absolute/);
+      expect(attributes).toMatch(/after:inset-0/);
+      expect(html).toMatch(/^<article class="[^"]*\brelative\b/);
+      // "See more" still shows, as decoration (the link already names the product).
+      expect(html).toContain(`<span aria-hidden="true" class="mt-2 inline-flex`);
+    }
   });
 
   it('renders six placeholders for dummy mode', () => {

@@ -61,16 +61,4 @@ export function productJsonLd(product: StructuredProduct, url: string, origin: s
   };
 }
 
-/**
- * JSON for an inline <script>: `<`, `>` and `&` become \u escapes so that no text in the data can
- * close the script element or open a comment, and the line separators that JavaScript once refused
- * are escaped too. The result still parses to the same value.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+export { scriptSafeJson } from '../../lib/structured-data.ts';

@@ -147,6 +147,7 @@ export function createPostReads({ db, cachedRead }: CmsReadDeps, termReads: Term
           mediaId: posts.mediaId,
           createdAt: posts.createdAt,
           publishedAt: posts.publishedAt,
+          updatedAt: posts.updatedAt,
           authorId: posts.authorId,
         })
         .from(posts)
@@ -194,6 +195,7 @@ export function createPostReads({ db, cachedRead }: CmsReadDeps, termReads: Term
           media: cardMedia(row.mediaId ? media.get(row.mediaId) : undefined),
           created_at: row.createdAt.toISOString(),
           published_at: row.publishedAt?.toISOString() ?? null,
+          updated_at: row.updatedAt.toISOString(),
           user: { displayName: (row.authorId && authors.get(row.authorId)) || '' },
           terms: {
             categories: postTermViews

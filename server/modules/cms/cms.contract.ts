@@ -177,6 +177,7 @@ export const postCardSchema = z.object({
   media: mediaSchema,
   created_at: z.string(),
   published_at: z.string().nullable(),
+  updated_at: z.string().meta({ description: 'Last change of the post (structured data dateModified)' }),
   user: z.object({ displayName: z.string() }),
   terms: z.object({ categories: z.array(termRefSchema), tags: z.array(termRefSchema) }),
   link: z.string(),

@@ -20,7 +20,6 @@ export const shopDe: Widen<typeof shopHr> = {
     noPrice: 'Preis auf Anfrage',
     outOfStock: 'Nicht vorrätig',
     seeMore: 'Mehr ansehen',
-    seeMoreAbout: 'Mehr ansehen: {{name}}',
   },
   listing: {
     products: 'Produkte',

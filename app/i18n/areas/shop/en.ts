@@ -20,7 +20,6 @@ export const shopEn: Widen<typeof shopHr> = {
     noPrice: 'Price on request',
     outOfStock: 'Out of stock',
     seeMore: 'See more',
-    seeMoreAbout: 'See more: {{name}}',
   },
   listing: {
     products: 'Products',

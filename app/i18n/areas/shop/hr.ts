@@ -18,7 +18,6 @@ export const shopHr = {
     noPrice: 'Cijena na upit',
     outOfStock: 'Nema na zalihi',
     seeMore: 'Pogledaj više',
-    seeMoreAbout: 'Pogledaj više: {{name}}',
   },
   listing: {
     products: 'Proizvodi',
