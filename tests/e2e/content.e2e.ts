@@ -3,7 +3,7 @@ import { catalogs } from '../../app/i18n/catalog.ts';
 import { demoPages, type PageSeed } from '../../server/db/seed/content/pages.ts';
 import { blogPosts } from '../../server/db/seed/content/posts.ts';
 import { demoRedirects } from '../../server/db/seed/content/redirects.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 
 /** The demo pages as the seed writes them; media ids do not matter to what the tests read. */
 const seedPages = demoPages({ media: () => 1 });
@@ -125,6 +125,8 @@ test.describe('pages', () => {
     await page.getByRole('banner').locator('a[hreflang="en"]').click();
     await expect(page).toHaveURL(new RegExp(`/en/${about.text.en.slug}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heroTitle(about, 'en'));
+    // Until the header's menu island hydrates, the closed mobile menu holds a second language list.
+    await waitForHydration(page);
     await page.getByRole('banner').locator('a[hreflang="hr"]').click();
     await expect(page).toHaveURL(new RegExp(`/${about.text.hr.slug}$`));
   });

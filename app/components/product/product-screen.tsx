@@ -5,6 +5,7 @@ import { productLink } from '../../../core/links.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import type { ProductRecord } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { Island } from '../../islands/island.tsx';
+import { useNonce } from '../../lib/use-nonce.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
@@ -46,10 +47,12 @@ export function ProductScreen({ product, bundleMembers, cartItemId, origin }: Pr
     pageUrl,
     origin,
   );
+  const nonce = useNonce();
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-6 sm:px-6">
       <script
         type="application/ld+json"
+        nonce={nonce}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: scriptSafeJson escapes '<', so nothing can close the script
         dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }}
       />
