@@ -259,13 +259,17 @@ export type EventInput = {
   capacity?: number | null;
   /** The event's contact text; an e-mail address in it becomes the organizer's. */
   contact?: string;
+  /** When the event was announced: its offer is valid from then. */
+  announced?: string | null;
+  /** Events have no price field: they are free, offered in the site's currency. */
+  currency?: string;
   language: string;
   country?: string;
 };
 
 /**
- * schema.org Event, organized by the site. No offers: events have no price or registration fields,
- * so nothing true can be said about tickets yet.
+ * schema.org Event, organized by the site. Its offer is free (price 0): events have no price or
+ * ticket fields, and a paid event sells its tickets as products in the shop.
  */
 export function eventJsonLd(input: EventInput, organizer: OrganizationInput): Thing {
   const email = input.contact ? /[^\s@:;,()]+@[^\s@:;,()]+\.[a-z]{2,}/i.exec(input.contact)?.[0] : undefined;
@@ -282,6 +286,14 @@ export function eventJsonLd(input: EventInput, organizer: OrganizationInput): Th
     ...(description ? { description } : {}),
     ...(input.image ? { image: [input.image] } : {}),
     ...(input.capacity ? { maximumAttendeeCapacity: input.capacity } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: '0',
+      priceCurrency: input.currency ?? 'EUR',
+      availability: 'https://schema.org/InStock',
+      url: input.url,
+      ...(input.announced ? { validFrom: input.announced } : {}),
+    },
     organizer: organizationNode({ ...organizer, email: email ?? organizer.email }),
     url: input.url,
     inLanguage: input.language,
