@@ -170,6 +170,33 @@ describe('structured data builders', () => {
     expect(event).not.toHaveProperty('endDate');
   });
 
+  it('Event: a free offer in the currency, from its announcement, at the event address', () => {
+    const event = eventJsonLd(
+      {
+        name: 'Workshop',
+        url: 'https://ucionica.example/en/event/3',
+        startDate: '2026-12-01T16:30:00.000Z',
+        cancelled: false,
+        location: 'Ilica 85, 10000 Zagreb',
+        announced: '2026-10-01T08:00:00.000Z',
+        language: 'en',
+      },
+      site,
+    );
+    expect(event.offers).toEqual({
+      '@type': 'Offer',
+      price: '0',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+      url: 'https://ucionica.example/en/event/3',
+      validFrom: '2026-10-01T08:00:00.000Z',
+    });
+    expect(event.eventStatus).toBe('https://schema.org/EventScheduled');
+    expect(event.location).toMatchObject({
+      address: { postalCode: '10000', addressLocality: 'Zagreb', streetAddress: 'Ilica 85' },
+    });
+  });
+
   it('BreadcrumbList: positions from 1, absolute items, the current page without an item', () => {
     expect(
       breadcrumbJsonLd(
