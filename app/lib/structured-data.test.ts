@@ -77,6 +77,9 @@ describe('structured data builders', () => {
       mainEntityOfPage: { '@id': input.url },
     });
     expect((posting.headline as string).length).toBe(110);
+    // The publisher does not repeat the shop's contact (it is on the home page's Organization).
+    const withContact = { ...site, email: 'info@ucionica.example', telephone: '+385 1 555 0142' };
+    expect(blogPostingJsonLd(input, withContact).publisher).not.toHaveProperty('contactPoint');
     // Edited as a draft before publishing: modified when published.
     const early = blogPostingJsonLd({ ...input, dateModified: '2026-01-01T00:00:00.000Z' }, site);
     expect(early.dateModified).toBe(input.datePublished);

@@ -57,6 +57,10 @@ export function organizationNode(input: OrganizationInput): Thing {
   };
 }
 
+/** A publisher names the site and shows its logo; its contact is on the home page's Organization. */
+const publisherNode = (input: OrganizationInput) =>
+  organizationNode({ ...input, email: null, telephone: null });
+
 export function organizationJsonLd(input: OrganizationInput): Thing {
   return { '@context': context, ...organizationNode(input) };
 }
@@ -105,7 +109,7 @@ const headlineOf = (text: string) => (text.length > 110 ? `${text.slice(0, 109)}
 
 /** A blog post. Without a named author the organization is the author. */
 export function blogPostingJsonLd(input: PostingInput, publisher: OrganizationInput): Thing {
-  const organization = organizationNode(publisher);
+  const organization = publisherNode(publisher);
   return {
     '@context': context,
     '@type': 'BlogPosting',
@@ -153,7 +157,7 @@ export function blogJsonLd(input: {
     url: input.url,
     ...(input.description ? { description: input.description } : {}),
     inLanguage: input.language,
-    publisher: organizationNode(input.publisher),
+    publisher: publisherNode(input.publisher),
     blogPost: postings,
     mainEntity: {
       '@type': 'ItemList',
