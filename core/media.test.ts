@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fitInside,
+  isCoverSize,
   mediaAtSize,
   mediaById,
   mediaSrcSet,
@@ -81,5 +82,27 @@ describe('media addresses', () => {
   it('falls back to the size box when the original size is unknown', () => {
     expect(servedOrBox({ width: null, height: null }, 'SmallSize')).toEqual({ width: 320, height: 240 });
     expect(servedOrBox({ width: 100, height: 50 }, 'SmallSize')).toEqual({ width: 100, height: 50 });
+  });
+});
+
+describe('ShareSize (link previews)', () => {
+  it('is always served at 1200×630, whatever the original, cropped to fill it', () => {
+    expect(isCoverSize('ShareSize')).toBe(true);
+    expect(isCoverSize('LargeSize')).toBe(false);
+    for (const original of [
+      { width: 400, height: 400 },
+      { width: 4000, height: 1000 },
+      { width: null, height: null },
+    ]) {
+      expect(servedSize(original, 'ShareSize')).toEqual({ width: 1200, height: 630 });
+      expect(servedOrBox(original, 'ShareSize')).toEqual({ width: 1200, height: 630 });
+    }
+  });
+
+  it('is reached from any size of an address, and back', () => {
+    const share = mediaAtSize('/media/3/7/MediumSize/medo.jpg/abc', 'ShareSize');
+    expect(share).toBe('/media/3/7/ShareSize/medo.jpg/abc');
+    expect(parseSize('sharesize')).toBe('ShareSize');
+    expect(mediaAtSize(share, 'SmallSize')).toBe('/media/3/7/SmallSize/medo.jpg/abc');
   });
 });

@@ -4,7 +4,13 @@
  * The named image sizes of the specification: boxes an original is fitted into, keeping its aspect
  * ratio and never enlarging it. The media server resizes to these boxes and the storefront declares
  * the resulting widths in `srcset`, so both must read the same table.
+ *
+ * ShareSize is not a box but an exact size: link previews (Open Graph, Twitter cards) lay out a
+ * 1200×630 image, so the original is scaled to cover it and cropped at the centre, enlarged when it
+ * is smaller (docs/decisions/0212).
  */
+
+type SizeSpec = { width: number; height: number; cover?: true };
 
 export const mediaSizes = {
   ThumbnailSize: { width: 50, height: 50 },
@@ -12,10 +18,14 @@ export const mediaSizes = {
   MediumSize: { width: 720, height: 576 },
   LargeSize: { width: 1280, height: 720 },
   LogoSize: { width: 120, height: 60 },
-} as const;
+  ShareSize: { width: 1200, height: 630, cover: true },
+} as const satisfies Record<string, SizeSpec>;
 
 export type MediaSizeName = keyof typeof mediaSizes;
 export type Dimensions = { width: number; height: number };
+
+/** Sizes cropped to exactly their dimensions rather than fitted inside them. */
+export const isCoverSize = (size: MediaSizeName) => 'cover' in mediaSizes[size];
 
 /**
  * The dimensions of an image scaled to fit inside a box, keeping its aspect ratio and never
@@ -37,7 +47,9 @@ const known = (media: MaybeDimensions): media is Dimensions =>
 
 /** The pixel size of a media item served at a named size; null when the original's size is unknown. */
 export function servedSize(media: MaybeDimensions, size: MediaSizeName): Dimensions | null {
-  return known(media) ? fitInside(media, mediaSizes[size]) : null;
+  const { width, height } = mediaSizes[size];
+  if (isCoverSize(size)) return { width, height };
+  return known(media) ? fitInside(media, { width, height }) : null;
 }
 
 /**
@@ -114,7 +126,7 @@ export function mediaUrl(
 
 /** The same media address at another size: the size is one path segment. */
 export function mediaAtSize(url: string, size: MediaSizeName): string {
-  return url.replace(/\/(Thumbnail|Small|Medium|Large|Logo)Size\//, `/${size}/`);
+  return url.replace(/\/(Thumbnail|Small|Medium|Large|Logo|Share)Size\//, `/${size}/`);
 }
 
 /**
@@ -126,5 +138,6 @@ export const mediaById = (apiKeyId: number, mediaId: number, size: MediaSizeName
 
 /** The size an image is served at; the size's box when the original's size is unknown. */
 export function servedOrBox(media: MaybeDimensions, size: MediaSizeName): Dimensions {
-  return servedSize(media, size) ?? { ...mediaSizes[size] };
+  const { width, height } = mediaSizes[size];
+  return servedSize(media, size) ?? { width, height };
 }

@@ -53,6 +53,7 @@ const event: EventRecord = {
   startEvent: '2026-12-05T09:00:00.000Z',
   endEvent: '2026-12-05T10:30:00.000Z',
   eventAttendees: 30,
+  createdAt: '2026-01-10T09:00:00.000Z',
   location: 'Ilica 85, Zagreb',
   contact: '',
   dateText: '',

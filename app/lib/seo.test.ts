@@ -11,6 +11,8 @@ const root = {
       apiKeyId: 1,
       logoMediaId: 7,
       logoAlt: 'Učionica',
+      contact: { email: 'info@ucionica.example', telephone: '+385 1 555 0142' },
+      policies: null,
       menus: {
         footer3: [
           { id: 1, title: 'facebook', link: 'https://facebook.com/ucionica', isExternal: true, children: [] },
@@ -65,5 +67,25 @@ describe('seoMeta: Open Graph and Twitter cards', () => {
     const organization = siteOrganization(root.loaderData as any);
     expect(organization.sameAs).toEqual(['https://facebook.com/ucionica']);
     expect(organization.logo).toMatch(/^https:\/\/ucionica\.example\/.*7/);
+  });
+
+  it('a media image is shared at the 1200×630 ShareSize, stated with that size whatever the original', () => {
+    const tags = seoMeta([root], {
+      title: 'A product',
+      image: '/media/1/5/LargeSize/medo.jpg/abc',
+      imageWidth: 1280,
+      imageHeight: 720,
+      alternates: { en: '/en/product/medo' },
+    });
+    expect(content(tags, 'og:image')).toEqual(['https://ucionica.example/media/1/5/ShareSize/medo.jpg/abc']);
+    expect(content(tags, 'og:image:width')).toEqual(['1200']);
+    expect(content(tags, 'og:image:height')).toEqual(['630']);
+    expect(content(tags, 'twitter:image')).toEqual(content(tags, 'og:image'));
+  });
+
+  it("the organization's contact from the shop settings", () => {
+    // biome-ignore lint/suspicious/noExplicitAny: a partial root for the test
+    const organization = siteOrganization(root.loaderData as any);
+    expect(organization).toMatchObject({ email: 'info@ucionica.example', telephone: '+385 1 555 0142' });
   });
 });

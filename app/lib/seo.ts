@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { defaultLanguage, isUiLanguage, localeOf, type UiLanguage } from '../../core/languages.ts';
-import { mediaById } from '../../core/media.ts';
+import { mediaAtSize, mediaById, mediaSizes } from '../../core/media.ts';
 import { localizedPath, type RouteKey } from '../../core/route-table.ts';
 import type { RootData } from '../root.tsx';
 import type { OrganizationInput } from './structured-data.ts';
@@ -45,6 +45,31 @@ export function routeAlternates(
 /** The image shared for pages that have none of their own: 1200×630, the size link previews use. */
 export const defaultShareImage = { path: '/share-default.png', width: 1200, height: 630 } as const;
 
+/** A media address at any named size: /media/{apiKeyId}/{id}/{size}/... */
+const mediaAddress = /^(https?:\/\/[^/]+)?\/media\/\d+\/\d+\/[A-Za-z]+Size\//;
+
+/**
+ * The image a link preview shows: a media item at the 1200×630 ShareSize (cropped to fill it, so
+ * the stated size is the served one), another image as given, else the site's share image.
+ */
+export function shareImageOf(
+  seo: Pick<PageSeo, 'image' | 'imageWidth' | 'imageHeight'>,
+  absolute: (path: string) => string,
+): { url: string; width?: number | null; height?: number | null } {
+  if (!seo.image) {
+    return {
+      url: absolute(defaultShareImage.path),
+      width: defaultShareImage.width,
+      height: defaultShareImage.height,
+    };
+  }
+  if (mediaAddress.test(seo.image)) {
+    const { width, height } = mediaSizes.ShareSize;
+    return { url: absolute(mediaAtSize(seo.image, 'ShareSize')), width, height };
+  }
+  return { url: absolute(seo.image), width: seo.imageWidth, height: seo.imageHeight };
+}
+
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
 export const rootDataOf = (matches: MatchLike[]) =>
@@ -66,13 +91,7 @@ export function seoMeta(matches: MatchLike[], seo: PageSeo | undefined): MetaDes
   }
   tags.push({ property: 'og:type', content: seo.type ?? 'website' });
   tags.push({ property: 'og:site_name', content: root.site.name });
-  const image = seo.image
-    ? { url: absolute(seo.image), width: seo.imageWidth, height: seo.imageHeight }
-    : {
-        url: absolute(defaultShareImage.path),
-        width: defaultShareImage.width,
-        height: defaultShareImage.height,
-      };
+  const image = shareImageOf(seo, absolute);
   const imageAlt = (seo.image && seo.imageAlt) || seo.title || root.site.name;
   tags.push({ property: 'og:image', content: image.url });
   if (image.width && image.height) {
@@ -117,15 +136,21 @@ export function seoMeta(matches: MatchLike[], seo: PageSeo | undefined): MetaDes
   return tags;
 }
 
-/** The site as the Organization behind its pages: name, address, logo and the footer's social profiles. */
+/**
+ * The site as the Organization behind its pages: name, address, logo, the footer's social profiles
+ * and the shop's contact (site option ShopContact).
+ */
 export function siteOrganization(root: RootData): OrganizationInput {
   const { shell } = root;
   return {
     name: root.site.name,
     url: root.origin,
+    // Google wants a logo of at least 112×112 px: the header's LogoSize (120×60) is too small.
     logo: shell.logoMediaId
-      ? `${root.origin}${mediaById(shell.apiKeyId, shell.logoMediaId, 'LogoSize', 'logo')}`
+      ? `${root.origin}${mediaById(shell.apiKeyId, shell.logoMediaId, 'MediumSize', 'logo')}`
       : `${root.origin}${defaultShareImage.path}`,
     sameAs: shell.menus.footer3.filter((item) => item.isExternal).map((item) => item.link),
+    email: shell.contact?.email ?? null,
+    telephone: shell.contact?.telephone ?? null,
   };
 }

@@ -1,3 +1,9 @@
+import {
+  type MerchantPolicies,
+  readMerchantPolicies,
+  readShopContact,
+  type ShopContact,
+} from '../../core/shop-settings.ts';
 import type { NavigationNode, StorefrontShell } from '../../server/modules/cms/cms.contract.ts';
 
 /** A menu item as the header and footer draw it. */
@@ -27,6 +33,9 @@ export type ShellData = {
     newsletterPlaceholder: string;
     sponsors: Sponsors | null;
   };
+  /** The shop's contact and its shipping and return terms (site options), for structured data. */
+  contact: ShopContact | null;
+  policies: MerchantPolicies | null;
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -52,5 +61,7 @@ export function shellData(shell: StorefrontShell): ShellData {
       newsletterPlaceholder: text(footer?.meta.newsletterPlaceholder),
       sponsors: sponsors && Array.isArray(sponsors.logos) ? sponsors : null,
     },
+    contact: readShopContact(shell.options.ShopContact),
+    policies: readMerchantPolicies(shell.options.MerchantPolicies),
   };
 }

@@ -77,6 +77,9 @@ describe('structured data builders', () => {
       mainEntityOfPage: { '@id': input.url },
     });
     expect((posting.headline as string).length).toBe(110);
+    // The publisher does not repeat the shop's contact (it is on the home page's Organization).
+    const withContact = { ...site, email: 'info@ucionica.example', telephone: '+385 1 555 0142' };
+    expect(blogPostingJsonLd(input, withContact).publisher).not.toHaveProperty('contactPoint');
     // Edited as a draft before publishing: modified when published.
     const early = blogPostingJsonLd({ ...input, dateModified: '2026-01-01T00:00:00.000Z' }, site);
     expect(early.dateModified).toBe(input.datePublished);
@@ -168,6 +171,33 @@ describe('structured data builders', () => {
       maximumAttendeeCapacity: 24,
     });
     expect(event).not.toHaveProperty('endDate');
+  });
+
+  it('Event: a free offer in the currency, from its announcement, at the event address', () => {
+    const event = eventJsonLd(
+      {
+        name: 'Workshop',
+        url: 'https://ucionica.example/en/event/3',
+        startDate: '2026-12-01T16:30:00.000Z',
+        cancelled: false,
+        location: 'Ilica 85, 10000 Zagreb',
+        announced: '2026-10-01T08:00:00.000Z',
+        language: 'en',
+      },
+      site,
+    );
+    expect(event.offers).toEqual({
+      '@type': 'Offer',
+      price: '0',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+      url: 'https://ucionica.example/en/event/3',
+      validFrom: '2026-10-01T08:00:00.000Z',
+    });
+    expect(event.eventStatus).toBe('https://schema.org/EventScheduled');
+    expect(event.location).toMatchObject({
+      address: { postalCode: '10000', addressLocality: 'Zagreb', streetAddress: 'Ilica 85' },
+    });
   });
 
   it('BreadcrumbList: positions from 1, absolute items, the current page without an item', () => {

@@ -57,6 +57,10 @@ export function organizationNode(input: OrganizationInput): Thing {
   };
 }
 
+/** A publisher names the site and shows its logo; its contact is on the home page's Organization. */
+const publisherNode = (input: OrganizationInput) =>
+  organizationNode({ ...input, email: null, telephone: null });
+
 export function organizationJsonLd(input: OrganizationInput): Thing {
   return { '@context': context, ...organizationNode(input) };
 }
@@ -105,7 +109,7 @@ const headlineOf = (text: string) => (text.length > 110 ? `${text.slice(0, 109)}
 
 /** A blog post. Without a named author the organization is the author. */
 export function blogPostingJsonLd(input: PostingInput, publisher: OrganizationInput): Thing {
-  const organization = organizationNode(publisher);
+  const organization = publisherNode(publisher);
   return {
     '@context': context,
     '@type': 'BlogPosting',
@@ -153,7 +157,7 @@ export function blogJsonLd(input: {
     url: input.url,
     ...(input.description ? { description: input.description } : {}),
     inLanguage: input.language,
-    publisher: organizationNode(input.publisher),
+    publisher: publisherNode(input.publisher),
     blogPost: postings,
     mainEntity: {
       '@type': 'ItemList',
@@ -259,13 +263,17 @@ export type EventInput = {
   capacity?: number | null;
   /** The event's contact text; an e-mail address in it becomes the organizer's. */
   contact?: string;
+  /** When the event was announced: its offer is valid from then. */
+  announced?: string | null;
+  /** Events have no price field: they are free, offered in the site's currency. */
+  currency?: string;
   language: string;
   country?: string;
 };
 
 /**
- * schema.org Event, organized by the site. No offers: events have no price or registration fields,
- * so nothing true can be said about tickets yet.
+ * schema.org Event, organized by the site. Its offer is free (price 0): events have no price or
+ * ticket fields, and a paid event sells its tickets as products in the shop.
  */
 export function eventJsonLd(input: EventInput, organizer: OrganizationInput): Thing {
   const email = input.contact ? /[^\s@:;,()]+@[^\s@:;,()]+\.[a-z]{2,}/i.exec(input.contact)?.[0] : undefined;
@@ -282,6 +290,14 @@ export function eventJsonLd(input: EventInput, organizer: OrganizationInput): Th
     ...(description ? { description } : {}),
     ...(input.image ? { image: [input.image] } : {}),
     ...(input.capacity ? { maximumAttendeeCapacity: input.capacity } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: '0',
+      priceCurrency: input.currency ?? 'EUR',
+      availability: 'https://schema.org/InStock',
+      url: input.url,
+      ...(input.announced ? { validFrom: input.announced } : {}),
+    },
     organizer: organizationNode({ ...organizer, email: email ?? organizer.email }),
     url: input.url,
     inLanguage: input.language,

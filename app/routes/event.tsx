@@ -94,6 +94,7 @@ export default function EventPage({ loaderData, matches }: Route.ComponentProps)
               image: event.media ? absoluteTo(origin, event.media.url) : null,
               capacity: event.eventAttendees,
               contact: event.contact,
+              announced: event.createdAt,
               language,
             },
             siteOrganization(root),

@@ -84,6 +84,11 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       bundleMembers={loaderData.bundleMembers}
       cartItemId={loaderData.cartItemId}
       origin={root?.origin ?? ''}
+      merchant={{
+        name: root?.site.name ?? '',
+        url: `${root?.origin ?? ''}/`,
+        policies: root?.shell.policies ?? null,
+      }}
     />
   );
 }

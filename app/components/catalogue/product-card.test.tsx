@@ -58,6 +58,7 @@ const product = (overrides: Partial<ProductCardRecord> = {}): ProductCardRecord 
       finalPrice: 1990,
     },
     discountPercent: 20,
+    discountEndsAt: null,
   },
   tags: [
     { code: 'NOVO', name: 'Novo' },

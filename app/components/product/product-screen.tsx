@@ -11,7 +11,7 @@ import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
 import { panelProduct } from './product-panel.tsx';
 import type { BundleMember } from './product-types.ts';
-import { productJsonLd, scriptSafeJson } from './structured-data.ts';
+import { type Merchant, productJsonLd, scriptSafeJson, structuredProduct } from './structured-data.ts';
 
 type Props = {
   product: ProductRecord;
@@ -19,6 +19,8 @@ type Props = {
   bundleMembers: BundleMember[] | null;
   cartItemId: string | null;
   origin: string;
+  /** The shop as seller, with its shipping and return terms, for the structured data. */
+  merchant: Merchant;
 };
 
 /**
@@ -26,27 +28,14 @@ type Props = {
  * price, stock, variant and bundle choice, add to cart) is the `productPanel` island; the breadcrumb,
  * description and cross-sells are plain HTML.
  */
-export function ProductScreen({ product, bundleMembers, cartItemId, origin }: Props) {
+export function ProductScreen({ product, bundleMembers, cartItemId, origin, merchant }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const language: UiLanguage = languageOfPath(location.pathname);
-  const variants = product.associatedProducts;
 
   const mainCategory = product.categories.find((category) => category.isMain) ?? product.categories[0];
   const pageUrl = `${origin}${productLink(product.slug, language)}`;
-  const jsonLd = productJsonLd(
-    {
-      name: product.name,
-      sku: product.sku,
-      description: product.seo.description || product.shortDescription,
-      media: product.media,
-      prices: product.prices,
-      stock: product.stock,
-      variants: variants.map((candidate) => ({ prices: candidate.prices, stock: candidate.stock })),
-    },
-    pageUrl,
-    origin,
-  );
+  const jsonLd = productJsonLd(structuredProduct(product), pageUrl, origin, merchant);
   const nonce = useNonce();
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-6 sm:px-6">

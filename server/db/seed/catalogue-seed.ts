@@ -79,6 +79,7 @@ function escapeHtml(text: string): string {
 type PriceInput = {
   retail: number;
   discount?: number | null;
+  discountEndsAt?: string | null;
   membership?: number | null;
   bundle?: number | null;
 };
@@ -102,6 +103,7 @@ function priceRows(
       basicPrice: netFromGross(retailPrice, taxRateBp),
       retailPrice,
       discountPrice: convert(input.discount, rate),
+      discountEndsAt: input.discount != null && input.discountEndsAt ? new Date(input.discountEndsAt) : null,
       membershipPrice: convert(input.membership, rate),
       bundlePrice: convert(input.bundle, rate),
     };
@@ -290,6 +292,9 @@ export async function seedCatalogue(db: Db, ctx: CatalogueSeedContext): Promise<
         eproductUrl: product.format === 'EProduct' ? (product.url ?? null) : null,
         weightGrams: 'weightGrams' in product ? product.weightGrams : null,
         taxRateBp: product.taxRateBp ?? 2500,
+        brand: product.brand ?? null,
+        gtin: product.gtin12 ? withEan13CheckDigit(product.gtin12) : null,
+        itemCondition: product.condition ?? 'new',
       })),
     )
     .returning({ id: products.id, sku: products.sku });
@@ -374,7 +379,12 @@ export async function seedCatalogue(db: Db, ctx: CatalogueSeedContext): Promise<
       return priceRows(
         idOf(product.sku),
         taxRateBp,
-        { retail, discount: product.discount, membership: product.membership },
+        {
+          retail,
+          discount: product.discount,
+          discountEndsAt: product.discountEndsAt,
+          membership: product.membership,
+        },
         ctx.currencyIds,
       );
     }),

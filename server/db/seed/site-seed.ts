@@ -28,6 +28,17 @@ export function defaultSiteOptions(name: string): Record<string, unknown> {
       en: `© {year} ${name}. All rights reserved.`,
     },
     InstagramHashtags: [],
+    // A new shop states only what the law sets by default: 14 days to withdraw, return at the buyer's cost.
+    ShopContact: {},
+    MerchantPolicies: {
+      shipping: [],
+      returns: {
+        countries: ['HR'],
+        days: 14,
+        method: 'ReturnByMail',
+        fees: 'ReturnFeesCustomerResponsibility',
+      },
+    },
     SendEmailTo: '',
     SendGdprTo: '',
     EnvironmentVariable: 'production',
@@ -79,6 +90,27 @@ export function demoSiteOptions(): Record<string, unknown> {
     DefaultProductTemplate: 'default',
     PasswordProtection: false,
     SendEmailTo: 'info@ucionica.example',
+    ShopContact: { email: 'info@ucionica.example', telephone: '+385 1 555 0142' },
+    // As the standard delivery method of the demo (GLS, 4.50 €, free from 50 €): docs/decisions/0211.
+    MerchantPolicies: {
+      shipping: [
+        { countries: ['HR'], rate: 450, freeOver: 5000, handlingDays: [0, 1], transitDays: [1, 3] },
+        {
+          countries: ['SI', 'AT', 'DE', 'IT', 'HU'],
+          rate: 450,
+          freeOver: 5000,
+          handlingDays: [0, 1],
+          transitDays: [2, 5],
+        },
+      ],
+      returns: {
+        countries: ['HR', 'SI', 'AT', 'DE', 'IT', 'HU'],
+        days: 14,
+        method: 'ReturnByMail',
+        fees: 'ReturnShippingFees',
+        shippingFee: 450,
+      },
+    },
     SendGdprTo: 'gdpr@ucionica.example',
     EnvironmentVariable: 'development',
     AutoRespondNotificationTemplate: 'auto-respond',

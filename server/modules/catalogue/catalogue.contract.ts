@@ -44,6 +44,10 @@ export const productPricesSchema = z.object({
   currency: z.object({ id: z.number().int(), code: z.string(), symbol: z.string() }),
   eurEquivalent: z.object(amounts).nullable(),
   discountPercent: z.number().int(),
+  discountEndsAt: z
+    .string()
+    .nullable()
+    .meta({ description: 'ISO 8601 instant the sale price ends; null without a sale or an announced end' }),
 });
 
 const pricesSchema = productPricesSchema.nullable().meta({
@@ -54,6 +58,11 @@ const pricesSchema = productPricesSchema.nullable().meta({
 const formatSchema = z.enum(['Simple', 'EProduct', 'Configurable', 'Bundle']);
 const tagSchema = z.object({ code: z.string(), name: z.string() });
 const stockSchema = z.object({ qty: z.number().int().nullable(), inStock: z.boolean() });
+const gtinSchema = z
+  .string()
+  .nullable()
+  .meta({ description: 'GTIN-8/12/13/14 digits (a book: its ISBN-13); null when the product has none' });
+const conditionSchema = z.enum(['new', 'used', 'refurbished', 'damaged']);
 
 /** An entry of `attributes` (Configurable products only): an attribute and the values variants use. */
 export const variantAttributeSchema = z.object({
@@ -81,6 +90,7 @@ export const variantSchema = z.object({
   name: z.string(),
   slug: z.string(),
   sku: z.string(),
+  gtin: gtinSchema,
   format: z.string(),
   attributes: z.array(
     z.object({ attributeId: z.number().int(), attributeCode: z.string(), valueId: z.number().int() }),
@@ -136,6 +146,12 @@ export const productSchema = z
     sku: z.string(),
     format: formatSchema,
     type: formatSchema,
+    brand: z
+      .string()
+      .nullable()
+      .meta({ description: "Maker or publisher; null for the shop's own products" }),
+    gtin: gtinSchema,
+    itemCondition: conditionSchema,
     description: z.string(),
     shortDescription: z.string(),
     seo: z.object({ title: z.string().nullable(), description: z.string().nullable() }),

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidEan13 } from '../../../core/ean13.ts';
 import { toEuro } from '../../../core/money.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
-import { products, productTranslations } from './catalogue.schema.ts';
+import { productPrices, products, productTranslations } from './catalogue.schema.ts';
 
 let database: TestDatabase;
 let mediaDir: string;
@@ -360,5 +361,76 @@ describe('tags', () => {
       postJson({ codes: ['novo'] }, { language: 'hr' }),
     );
     expect(croatian.body.data.records).toEqual([expect.objectContaining({ code: 'NOVO', name: 'Novo' })]);
+  });
+});
+
+describe('identifiers, condition and the end of a sale (structured data)', () => {
+  it('gives a book its ISBN-13 as GTIN, a toy its maker as brand, every product a condition', async () => {
+    const book = await t.json('/api/v1/catalogue/product/web/get?slug=medo-i-velika-briga', hr);
+    expect(book.body.data).toMatchObject({ brand: null, itemCondition: 'new' });
+    expect(book.body.data.gtin).toMatch(/^97[89]\d{10}$/);
+    expect(isValidEan13(book.body.data.gtin)).toBe(true);
+    const [toy] = await database.db.select().from(products).where(eq(products.sku, 'IGR-101'));
+    const found = await t.json(`/api/v1/catalogue/product/web/get?id=${toy!.id}`, en);
+    expect(found.body.data).toMatchObject({ brand: 'Drvenko', itemCondition: 'new' });
+    expect(isValidEan13(found.body.data.gtin)).toBe(true);
+    // Variants carry their own identifier field (none in the demo).
+    const shirt = await t.json('/api/v1/catalogue/product/web/get?slug=majica-otporno-dijete', hr);
+    expect(shirt.body.data.associatedProducts.length).toBeGreaterThan(0);
+    for (const variant of shirt.body.data.associatedProducts) expect(variant).toHaveProperty('gtin', null);
+  });
+
+  it('refuses a malformed GTIN and an unknown condition in the database', async () => {
+    const [book] = await database.db.select().from(products).where(eq(products.sku, 'KNJ-004'));
+    await expect(
+      database.db.update(products).set({ gtin: '97895A' }).where(eq(products.id, book!.id)),
+    ).rejects.toThrow();
+    await expect(
+      database.db
+        .update(products)
+        .set({ itemCondition: 'broken' as 'new' })
+        .where(eq(products.id, book!.id)),
+    ).rejects.toThrow();
+  });
+
+  it('states when a sale ends, and after its end charges the regular price again', async () => {
+    const slug = 'lisica-koja-je-naucila-cekati';
+    const onSale = await t.json(`/api/v1/catalogue/product/web/get?slug=${slug}`, hr);
+    const { prices } = onSale.body.data;
+    expect(prices.discountPrice).not.toBeNull();
+    expect(prices.finalPrice).toBe(prices.discountPrice);
+    expect(Date.parse(prices.discountEndsAt)).toBeGreaterThan(Date.now());
+    // A sale without an announced end states none.
+    const open = await t.json('/api/v1/catalogue/product/web/get?slug=roditeljstvo-bez-vikanja', hr);
+    expect(open.body.data.prices.discountPrice).not.toBeNull();
+    expect(open.body.data.prices.discountEndsAt).toBeNull();
+
+    await database.db
+      .update(productPrices)
+      .set({ discountEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(productPrices.productId, onSale.body.data.id));
+    // A fresh cache: responses are cached for a minute.
+    const later = createTestApp(database);
+    const ended = await later.json(`/api/v1/catalogue/product/web/get?slug=${slug}`, hr);
+    expect(ended.body.data.prices).toMatchObject({
+      discountPrice: null,
+      discountEndsAt: null,
+      discountPercent: 0,
+      finalPrice: prices.retailPrice,
+    });
+    // The price filter reads the same price: the ended sale no longer puts it under the retail price.
+    const filtered = await later.json(
+      '/api/v1/catalogue/product/web/filter',
+      postJson(
+        {
+          filters: [{ key: 'price', value: { min: prices.retailPrice, max: prices.retailPrice } }],
+          select: [onSale.body.data.id],
+        },
+        { language: 'hr' },
+      ),
+    );
+    expect(filtered.body.data.records.map((record: { id: number }) => record.id)).toEqual([
+      onSale.body.data.id,
+    ]);
   });
 });

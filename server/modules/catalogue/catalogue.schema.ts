@@ -25,6 +25,9 @@ export const productStatuses = ['active', 'archived'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 export const eProductDeliveries = ['link', 'code', 'qr'] as const;
 export type EProductDelivery = (typeof eProductDeliveries)[number];
+/** schema.org's OfferItemCondition values, by their short names. */
+export const itemConditions = ['new', 'used', 'refurbished', 'damaged'] as const;
+export type ItemCondition = (typeof itemConditions)[number];
 export const attributeInputTypes = ['select', 'swatch', 'radio', 'text'] as const;
 export type AttributeInputType = (typeof attributeInputTypes)[number];
 export const attributeFilterTypes = ['single', 'multiple'] as const;
@@ -108,6 +111,11 @@ export const products = pgTable(
     weightGrams: integer('weight_grams'),
     /** VAT (PDV) in basis points: 2500 = 25 %, 500 = 5 % for books. */
     taxRateBp: integer('tax_rate_bp').notNull().default(2500),
+    /** The maker's or publisher's name; the shop's own products leave it empty (the shop is the brand). */
+    brand: text('brand'),
+    /** GTIN-8, -12, -13 or -14 (EAN, UPC; a book's ISBN-13 is its GTIN-13), digits only. */
+    gtin: varchar('gtin', { length: 14 }),
+    itemCondition: text('item_condition').$type<ItemCondition>().notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,6 +131,8 @@ export const products = pgTable(
     ),
     check('products_stock_check', sql`${table.stockQty} is null or ${table.stockQty} >= 0`),
     check('products_tax_rate_check', sql`${table.taxRateBp} between 0 and 10000`),
+    check('products_gtin_check', sql`${table.gtin} is null or ${table.gtin} ~ '^([0-9]{8}|[0-9]{12,14})$'`),
+    check('products_item_condition_check', sql`${table.itemCondition} in (${oneOf(itemConditions)})`),
   ],
 );
 
@@ -152,7 +162,7 @@ export const productTranslations = pgTable(
 
 /**
  * Prices per currency, in minor units. retail_price is the regular price with VAT; basic_price is
- * the same amount without VAT. discount_price (a sale) and membership_price (a member card in the
+ * the same amount without VAT. discount_price (a sale, until discount_ends_at) and membership_price (a member card in the
  * cart) replace retail_price when they apply. On a Bundle, retail_price is the sum of its members
  * and bundle_price what the whole bundle costs; members are not repriced inside a bundle.
  */
@@ -168,6 +178,8 @@ export const productPrices = pgTable(
     basicPrice: integer('basic_price').notNull(),
     retailPrice: integer('retail_price').notNull(),
     discountPrice: integer('discount_price'),
+    /** When the sale price stops applying; null while it has no announced end. */
+    discountEndsAt: timestamp('discount_ends_at', { withTimezone: true }),
     membershipPrice: integer('membership_price'),
     bundlePrice: integer('bundle_price'),
   },

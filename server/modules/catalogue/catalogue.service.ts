@@ -303,6 +303,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
             name: variant.text.name,
             slug: variant.text.slug,
             sku: variant.sku,
+            gtin: variant.gtin,
             format: variant.format,
             attributes: values.map((value) => ({
               attributeId: value.attributeId,
@@ -491,6 +492,9 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       sku: product.sku,
       format: product.format,
       type: product.format,
+      brand: product.brand,
+      gtin: product.gtin,
+      itemCondition: product.itemCondition,
       description: sanitizeHtml(product.text.description),
       shortDescription: product.text.shortDescription,
       seo: { title: product.text.seoTitle, description: product.text.seoDescription },

@@ -178,10 +178,13 @@ export function resolveCriteria(
   return resolved;
 }
 
-/** The price a shopper pays, the one the price filter, the price sort and the slider use. */
+/**
+ * The price a shopper pays, the one the price filter, the price sort and the slider use: a sale
+ * price counts until its end (as in product-view.ts `priceView`).
+ */
 export const effectivePrice = sql<
   number | null
->`coalesce(${productPrices.bundlePrice}, ${productPrices.discountPrice}, ${productPrices.retailPrice})`;
+>`coalesce(${productPrices.bundlePrice}, case when ${productPrices.discountEndsAt} is null or ${productPrices.discountEndsAt} > now() then ${productPrices.discountPrice} end, ${productPrices.retailPrice})`;
 
 /** Joins the prices of the view's currency; every listing query goes through it. */
 export const priceJoin = (view: CatalogueView) =>

@@ -8,6 +8,7 @@ import type { ProductPrices as Prices, ProductCard, Stock } from './catalogue.co
 import {
   bundleItems,
   eProductCodes,
+  type ItemCondition,
   type ProductFormat,
   productMedia,
   productPrices,
@@ -47,6 +48,9 @@ export type LoadedProduct = {
   isVisibleIndividually: boolean;
   taxRateBp: number;
   eproductDelivery: string | null;
+  brand: string | null;
+  gtin: string | null;
+  itemCondition: ItemCondition;
   text: ProductText;
   mainProductSlug: string | null;
   prices: Prices | null;
@@ -71,15 +75,23 @@ export function toCard(product: LoadedProduct): ProductCard {
 
 type PriceRow = typeof productPrices.$inferSelect;
 
-export function priceView(row: PriceRow | undefined, view: CatalogueView): Prices | null {
+/** A sale price counts until its end; after it the regular price applies again. */
+const saleOf = (row: PriceRow, now: Date) =>
+  row.discountPrice !== null && (row.discountEndsAt === null || row.discountEndsAt > now)
+    ? { price: row.discountPrice, endsAt: row.discountEndsAt }
+    : null;
+
+export function priceView(row: PriceRow | undefined, view: CatalogueView, now = new Date()): Prices | null {
   if (!row) return null;
-  const finalPrice = row.bundlePrice ?? row.discountPrice ?? row.retailPrice;
+  const sale = saleOf(row, now);
+  const discount = sale?.price ?? null;
+  const finalPrice = row.bundlePrice ?? discount ?? row.retailPrice;
   const euro = (amount: number | null) =>
     amount === null || view.eurRate === null ? null : toEuro(amount, view.eurRate);
   return {
     basicPrice: row.basicPrice,
     retailPrice: row.retailPrice,
-    discountPrice: row.discountPrice,
+    discountPrice: discount,
     membershipPrice: row.membershipPrice,
     bundlePrice: row.bundlePrice,
     finalPrice,
@@ -89,12 +101,13 @@ export function priceView(row: PriceRow | undefined, view: CatalogueView): Price
         ? null
         : {
             retailPrice: euro(row.retailPrice)!,
-            discountPrice: euro(row.discountPrice),
+            discountPrice: euro(discount),
             membershipPrice: euro(row.membershipPrice),
             bundlePrice: euro(row.bundlePrice),
             finalPrice: euro(finalPrice)!,
           },
-    discountPercent: discountPercent(row.retailPrice, row.bundlePrice ?? row.discountPrice),
+    discountPercent: discountPercent(row.retailPrice, row.bundlePrice ?? discount),
+    discountEndsAt: sale?.endsAt && row.bundlePrice === null ? sale.endsAt.toISOString() : null,
   };
 }
 
@@ -215,6 +228,9 @@ export async function loadProducts(
       stockQty: products.stockQty,
       manageStock: products.manageStock,
       eproductDelivery: products.eproductDelivery,
+      brand: products.brand,
+      gtin: products.gtin,
+      itemCondition: products.itemCondition,
     })
     .from(products)
     .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId)));
@@ -280,6 +296,9 @@ export async function loadProducts(
       isVisibleIndividually: row.isVisibleIndividually,
       taxRateBp: row.taxRateBp,
       eproductDelivery: row.eproductDelivery,
+      brand: row.brand,
+      gtin: row.gtin,
+      itemCondition: row.itemCondition,
       text,
       mainProductSlug: row.parentId === null ? null : (textFor(row.parentId)?.slug ?? null),
       prices: priceView(

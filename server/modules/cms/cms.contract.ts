@@ -431,6 +431,8 @@ export const shellOptionKeys = [
   'GoogleTagManagerId',
   'FacebookPixelId',
   'HomePageSlug',
+  'ShopContact',
+  'MerchantPolicies',
 ] as const;
 export const shellMenus = ['main', 'footer1', 'footer2', 'footer3', 'footer4'] as const;
 

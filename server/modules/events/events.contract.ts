@@ -14,6 +14,7 @@ export const eventSchema = z
     startEvent: z.string(),
     endEvent: z.string().nullable(),
     eventAttendees: z.number().int().nullable(),
+    createdAt: z.string().meta({ description: 'When the event was announced (ISO 8601)' }),
     location: z.string(),
     contact: z.string(),
     dateText: z.string(),

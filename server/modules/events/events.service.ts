@@ -92,6 +92,7 @@ export function createEventsService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
           startEvent: row.startEvent.toISOString(),
           endEvent: row.endEvent?.toISOString() ?? null,
           eventAttendees: row.eventAttendees,
+          createdAt: row.createdAt.toISOString(),
           location: text.location,
           contact: text.contact,
           dateText: text.dateText,

@@ -132,6 +132,16 @@ describe('GET /media/{apiKeyId}/{id}/{size}/{title}.{extension}/{hash}', () => {
     });
   });
 
+  it('serves ShareSize at exactly 1200×630 for link previews, cropping a wide image and enlarging a small one', async () => {
+    for (const item of [cover, logo]) {
+      const response = await get(mediaUrl(API_KEY_ID, item, 'ShareSize'), { accept: '*/*' });
+      expect(response.status).toBe(200);
+      const meta = await sharp(await bytes(response)).metadata();
+      expect({ width: meta.width, height: meta.height }).toEqual({ width: 1200, height: 630 });
+    }
+    expect(logo.width! < 1200 || logo.height! < 630).toBe(true);
+  });
+
   it('caches for an hour without a hash and redirects a stale hash to the current URL', async () => {
     const withoutHash = await get(`/media/${API_KEY_ID}/${cover.id}/ThumbnailSize/x.jpg`);
     expect(withoutHash.status).toBe(200);

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type MediaSizeName, type MediaView, mediaSizes, mediaUrl } from '../../../core/media.ts';
+import {
+  isCoverSize,
+  type MediaSizeName,
+  type MediaView,
+  mediaSizes,
+  mediaUrl,
+} from '../../../core/media.ts';
 import type { Deps } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { isValidStorageKey } from '../../storage/file-storage.ts';
@@ -150,7 +156,16 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
     const input = Buffer.concat(await source.body.toArray());
     const data = await sharp(input)
       .rotate()
-      .resize({ ...mediaSizes[size], fit: 'inside', withoutEnlargement: true })
+      .resize(
+        isCoverSize(size)
+          ? { width: mediaSizes[size].width, height: mediaSizes[size].height, fit: 'cover' }
+          : {
+              width: mediaSizes[size].width,
+              height: mediaSizes[size].height,
+              fit: 'inside',
+              withoutEnlargement: true,
+            },
+      )
       .toFormat(format, encoderOptions[format])
       .toBuffer();
     // Serving does not depend on the write: a variant that could not be stored is rendered again

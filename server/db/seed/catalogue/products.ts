@@ -38,9 +38,15 @@ type BaseSeed = {
   attributes?: Record<string, string[]>;
   crossSells?: string[];
   status?: 'active' | 'archived';
+  /** Maker or publisher; none for the association's own products (it is their brand). */
+  brand?: string;
+  /** First 12 digits of the EAN-13 (a book's ISBN-13); the seed appends the check digit. */
+  gtin12?: string;
+  condition?: 'new' | 'used' | 'refurbished' | 'damaged';
 };
 
-type Priced = { price: number; discount?: number; membership?: number };
+/** `discountEndsAt`: when the sale ends (ISO 8601); none while the sale has no announced end. */
+type Priced = { price: number; discount?: number; discountEndsAt?: string; membership?: number };
 
 export type SimpleSeed = BaseSeed &
   Priced & {
@@ -100,6 +106,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-001',
+    gtin12: '978953812001',
     name: { hr: 'Medo i velika briga', en: 'Little Bear’s Big Worry' },
     slug: { hr: 'medo-i-velika-briga', en: 'little-bears-big-worry' },
     short: {
@@ -124,6 +131,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-002',
+    gtin12: '978953812002',
     name: { hr: 'Laku noć, zvjezdice', en: 'Good Night, Little Stars' },
     slug: { hr: 'laku-noc-zvjezdice', en: 'good-night-little-stars' },
     short: {
@@ -146,6 +154,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-003',
+    gtin12: '978953812003',
     name: { hr: 'Lisica koja je naučila čekati', en: 'The Fox Who Learned to Wait' },
     slug: { hr: 'lisica-koja-je-naucila-cekati', en: 'the-fox-who-learned-to-wait' },
     short: {
@@ -159,6 +168,7 @@ export const productSeeds: ProductSeed[] = [
     categories: ['slikovnice', 'knjige'],
     price: 1190,
     discount: 990,
+    discountEndsAt: '2030-12-31T22:59:59Z',
     taxRateBp: BOOK_TAX,
     tags: ['NOVO'],
     attributes: { dob: ['3-6'], format: ['meki-uvez'], jezik: ['hr'] },
@@ -169,6 +179,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-004',
+    gtin12: '978953812004',
     name: { hr: 'Moji osjećaji', en: 'My Feelings' },
     slug: { hr: 'moji-osjecaji', en: 'my-feelings' },
     short: {
@@ -192,6 +203,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-005',
+    gtin12: '978953812005',
     name: { hr: 'Kad se posvađamo', en: 'When We Argue' },
     slug: { hr: 'kad-se-posvadamo', en: 'when-we-argue' },
     short: {
@@ -213,6 +225,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-006',
+    gtin12: '978953812006',
     name: { hr: 'Mali istraživač prirode', en: 'The Little Nature Explorer' },
     slug: { hr: 'mali-istrazivac-prirode', en: 'the-little-nature-explorer' },
     short: {
@@ -236,6 +249,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-007',
+    gtin12: '978953812007',
     name: { hr: 'Hrabri Tin ide u vrtić', en: 'Brave Tin Starts Kindergarten' },
     slug: { hr: 'hrabri-tin-ide-u-vrtic', en: 'brave-tin-starts-kindergarten' },
     short: {
@@ -257,6 +271,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'KNJ-008',
+    gtin12: '978953812008',
     name: {
       hr: 'Moja prva avantura – personalizirana slikovnica',
       en: 'My First Adventure – Personalised Book',
@@ -320,6 +335,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'PRI-001',
+    gtin12: '978953813001',
     name: { hr: 'Otporno dijete', en: 'The Resilient Child' },
     slug: { hr: 'otporno-dijete-knjiga', en: 'the-resilient-child-book' },
     short: {
@@ -345,6 +361,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'PRI-002',
+    gtin12: '978953813002',
     name: { hr: 'Roditeljstvo bez vikanja', en: 'Parenting Without Shouting' },
     slug: { hr: 'roditeljstvo-bez-vikanja', en: 'parenting-without-shouting' },
     short: {
@@ -368,6 +385,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'PRI-003',
+    gtin12: '978953813003',
     name: { hr: 'Prvih 1000 dana', en: 'The First 1000 Days' },
     slug: { hr: 'prvih-1000-dana', en: 'the-first-1000-days' },
     short: {
@@ -389,6 +407,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'PRI-004',
+    gtin12: '978953813004',
     name: { hr: 'Tinejdžer u kući', en: 'A Teenager in the House' },
     slug: { hr: 'tinejdzer-u-kuci', en: 'a-teenager-in-the-house' },
     short: {
@@ -411,6 +430,7 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'PRI-005',
+    gtin12: '978953813005',
     name: { hr: 'Igrom do učenja', en: 'Learning Through Play' },
     slug: { hr: 'igrom-do-ucenja', en: 'learning-through-play' },
     short: {
@@ -599,6 +619,8 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'IGR-101',
+    brand: 'Drvenko',
+    gtin12: '385987600101',
     name: { hr: 'Drvena slagalica s brojevima', en: 'Wooden Number Puzzle' },
     slug: { hr: 'drvena-slagalica-s-brojevima', en: 'wooden-number-puzzle' },
     short: { hr: 'Brojevi od 1 do 10 od bukovog drva.', en: 'Numbers 1 to 10 made of beech wood.' },
@@ -637,6 +659,8 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'IGR-103',
+    brand: 'Drvenko',
+    gtin12: '385987600103',
     name: { hr: 'Magnetna ploča osjećaja', en: 'Magnetic Feelings Board' },
     slug: { hr: 'magnetna-ploca-osjecaja', en: 'magnetic-feelings-board' },
     short: {
@@ -658,6 +682,8 @@ export const productSeeds: ProductSeed[] = [
   {
     format: 'Simple',
     sku: 'IGR-104',
+    brand: 'Drvenko',
+    gtin12: '385987600104',
     name: { hr: 'Pješčani sat za rutine', en: 'Routine Sand Timer' },
     slug: { hr: 'pjescani-sat-za-rutine', en: 'routine-sand-timer' },
     short: { hr: 'Tri pješčana sata: 2, 5 i 10 minuta.', en: 'Three sand timers: 2, 5 and 10 minutes.' },
