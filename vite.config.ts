@@ -81,6 +81,10 @@ export default defineConfig({
   server: { hmr: { port: 24678 } },
   environments: {
     client: {
+      // Development: the browser runtime's modules are bundled once, up front, into one copy of Preact.
+      optimizeDeps: {
+        include: [...new Set(Object.values(BROWSER_RUNTIME))].filter((id) => id !== undefined),
+      },
       build: {
         rolldownOptions: {
           output: {
