@@ -43,6 +43,9 @@ function shapes(root: Document | Element): Shape[][] {
     for (const attribute of Array.from(node.attributes)) {
       // Form state is compared as the element's state (Preact sets it as a property), style as CSS.
       if (['value', 'checked', 'selected', 'style'].includes(attribute.name)) continue;
+      // preact/compat selects a <select>'s option from `defaultValue` (compared below as the
+      // options' state) and also leaves the prop as an attribute, which means nothing to the browser.
+      if (attribute.name === 'defaultvalue' && node instanceof HTMLSelectElement) continue;
       attributes[attribute.name] = attribute.value;
     }
     const state = [
