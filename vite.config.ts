@@ -4,6 +4,19 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
+ * The browser runs the islands on Preact through `preact/compat` (docs/decisions/0195-preact-islands.md):
+ * the same components and hooks, about 50 kB (gzip) less than React DOM's client on every page. The
+ * server and the tests still render with React 19. To go back to React in the browser, empty this map.
+ */
+const BROWSER_RUNTIME: Partial<Record<string, string>> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+/**
  * The browser's code is the island entry and what it imports (docs/decisions/0180-islands.md):
  * - islands translate with a small function over the page language's catalog instead of i18next, so
  *   the client build resolves `react-i18next` to it (and the server build to a cheaper hook over
@@ -17,12 +30,28 @@ function islands(): Plugin {
   const serverHook = fileURLToPath(new URL('./app/i18n/react-i18next.server.tsx', import.meta.url));
   const forbidden =
     /[\\/]node_modules[\\/](react-router|@react-router|i18next|zod)[\\/]|[\\/]server[\\/](?!modules[\\/][^\\/]+[\\/][^\\/]+\.contract\.ts$)|\.server\.tsx?$/;
+  const reactsOwn = /[\\/]node_modules[\\/](react|react-dom|react-router|@react-router)[\\/]/;
+  // With the browser runtime swapped, React itself reaching the browser's code means the swap failed.
+  const forbiddenRuntime =
+    Object.keys(BROWSER_RUNTIME).length > 0 ? /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ : null;
   return {
     name: 'islands',
     enforce: 'pre',
-    resolveId(source) {
+    resolveId(source, importer) {
+      const client = this.environment.name === 'client';
+      // React Router's own modules (still built for the route modules, which no page loads) keep React.
+      const swapped = client && Object.hasOwn(BROWSER_RUNTIME, source) && !reactsOwn.test(importer ?? '');
+      const runtime = swapped ? BROWSER_RUNTIME[source] : undefined;
+      if (runtime) return this.resolve(runtime, importer, { skipSelf: true });
       if (source !== 'react-i18next') return null;
-      return this.environment.name === 'client' ? shim : serverHook;
+      return client ? shim : serverHook;
+    },
+    // React Refresh (React Router's plugin) cannot update Preact's components in place: in development a
+    // change to the browser's code reloads the page (the server renders it anew anyway).
+    hotUpdate({ modules }) {
+      if (this.environment.name !== 'client' || modules.length === 0) return;
+      this.environment.hot.send({ type: 'full-reload' });
+      return [];
     },
     generateBundle() {
       if (this.environment.name !== 'client') return;
@@ -35,7 +64,7 @@ function islands(): Plugin {
         for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) {
           if (seen.has(next)) continue;
           seen.set(next, id);
-          if (forbidden.test(next)) {
+          if (forbidden.test(next) || forbiddenRuntime?.test(next)) {
             const chain = [next];
             for (let from = seen.get(next); from; from = seen.get(from)) chain.unshift(from);
             this.error(`The browser's code must not reach ${next}:\n  ${chain.join('\n  -> ')}`);
@@ -52,13 +81,17 @@ export default defineConfig({
   server: { hmr: { port: 24678 } },
   environments: {
     client: {
+      // Development: the browser runtime's modules are bundled once, up front, into one copy of Preact.
+      optimizeDeps: {
+        include: [...new Set(Object.values(BROWSER_RUNTIME))].filter((id) => id !== undefined),
+      },
       build: {
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
-                // React and React DOM, which every island needs: one chunk, preloaded with the entry.
-                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                // The islands' runtime (Preact, 0195), which every island needs: one chunk, preloaded with the entry.
+                { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 2 },
               ],
             },
           },

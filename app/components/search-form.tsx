@@ -85,7 +85,7 @@ export function SearchForm({
       data-reset-on-return=""
       action={localizedPath('search', language)}
       role="search"
-      onChange={schedule}
+      onInput={schedule}
       onSubmit={submitted}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >

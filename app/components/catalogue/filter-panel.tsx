@@ -109,10 +109,7 @@ function PriceFilter({
               max={high}
               step={1}
               value={Number(min || low)}
-              onChange={(event) => {
-                event.stopPropagation();
-                slide('min', event.target.value);
-              }}
+              onChange={(event) => slide('min', event.target.value)}
               className="w-full accent-teal-700"
             />
           </label>
@@ -124,10 +121,7 @@ function PriceFilter({
               max={high}
               step={1}
               value={Number(max || high)}
-              onChange={(event) => {
-                event.stopPropagation();
-                slide('max', event.target.value);
-              }}
+              onChange={(event) => slide('max', event.target.value)}
               className="w-full accent-teal-700"
             />
           </label>
@@ -311,7 +305,7 @@ export function FilterPanel({
       autoComplete="off"
       data-reset-on-return=""
       action={pathname}
-      onChange={form.onChange}
+      onInput={form.onInput}
       onSubmit={form.onSubmit}
       className="flex flex-col gap-5"
       aria-label={t('shop.filters.title')}

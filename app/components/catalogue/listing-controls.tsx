@@ -28,7 +28,7 @@ export function ListingToolbar({ filters, state, pathname }: ListingFilterProps)
       autoComplete="off"
       data-reset-on-return=""
       action={pathname}
-      onChange={form.onChange}
+      onInput={form.onInput}
       onSubmit={form.onSubmit}
       className="flex flex-col gap-3 md:flex-row md:flex-wrap md:items-end"
       data-testid="listing-toolbar"

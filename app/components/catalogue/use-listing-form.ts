@@ -34,7 +34,8 @@ const isCurrent = (href: string) => {
 
 export type ListingForm = {
   ref: RefObject<HTMLFormElement | null>;
-  onChange: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's `onInput`: every edit of a field (typing, a box, a radio, a select) bubbles to it. */
+  onInput: (event: FormEvent<HTMLFormElement>) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** For controls outside the form's own events (the price sliders). */
   schedule: () => void;
@@ -86,8 +87,12 @@ export function useListingForm(
     return () => clearTimeout(timer.current);
   }, []);
 
-  const onChange = useCallback(
+  // `input`, not `change`: the DOM's `change` of a text field fires only when it loses the focus, and
+  // the browser runs Preact (0195), which does not turn a form's onChange into React's every-edit one.
+  const onInput = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
+      // A control without a name is not the form's (the price sliders call `schedule` themselves).
+      if (!(event.target instanceof Element) || !event.target.getAttribute('name')) return;
       if (isTyped(event.target)) schedule();
       else apply(true);
     },
@@ -101,5 +106,5 @@ export function useListingForm(
     },
     [apply, onSubmitted],
   );
-  return { ref, onChange, onSubmit, schedule };
+  return { ref, onInput, onSubmit, schedule };
 }
