@@ -107,3 +107,28 @@ test('following the language switch loads the texts of that language only', asyn
   ).toBeVisible();
   expect(catalogRequests).toEqual(['hr', 'en']);
 });
+
+test('no script is requested before the page has loaded, and the islands hydrate right after', async ({
+  page,
+}) => {
+  for (const path of ['/', '/product/medo-i-velika-briga', '/shop/knjige']) {
+    // The document as served: its one script is inline (the islands' code adds preloads later).
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).not.toMatch(/<link[^>]+modulepreload|<script[^>]+src=/);
+    // A first visit resizes the page's images on the server (a cold encode can outlast the islands'
+    // three-second cap on a busy machine); the measured visit is the second.
+    await page.goto(path);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => entry.startTime);
+      return { loadEventStart: navigation.loadEventStart, scripts };
+    });
+    expect(timing.scripts.length, path).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.loadEventStart);
+  }
+});
