@@ -180,19 +180,27 @@ test('without JavaScript the variant is chosen with the form and the bundle popu
   await context.close();
 });
 
-test('the page carries valid schema.org Product data and links to its other language', async ({ page }) => {
+test('the page carries valid schema.org ProductGroup data and links to its other language', async ({
+  page,
+}) => {
   await page.goto(`/product/${shirt.slug.hr}`);
   const raw = await page.locator('script[type="application/ld+json"]').first().textContent();
   expect(raw).not.toContain('<');
   const data = JSON.parse(raw ?? '');
   expect(data).toMatchObject({
     '@context': 'https://schema.org',
-    '@type': 'Product',
+    '@type': 'ProductGroup',
     name: shirt.name.hr,
-    sku: shirt.sku,
-    offers: { '@type': 'AggregateOffer', priceCurrency: 'HRK' },
+    productGroupID: shirt.sku,
   });
-  expect(Number(data.offers.lowPrice)).toBe(fromEuro(shirt.price, KUNA_RATE) / 100);
+  // Each variant has its own offer; the cheapest is the shirt's base price.
+  const offers = (data.hasVariant as { offers: { price: string; priceCurrency: string } }[]).map(
+    (variant) => variant.offers,
+  );
+  expect(new Set(offers.map((offer) => offer.priceCurrency))).toEqual(new Set(['HRK']));
+  expect(Math.min(...offers.map((offer) => Number(offer.price)))).toBe(
+    fromEuro(shirt.price, KUNA_RATE) / 100,
+  );
   expect(data.image[0]).toMatch(/^https?:\/\/.+\/LargeSize\//);
   await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
     'href',
