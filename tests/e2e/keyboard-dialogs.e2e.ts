@@ -112,6 +112,8 @@ test('the mobile filter dialog works with the keyboard alone', async ({ page }) 
 const thumbValue = async (thumb: Locator) => Number(await thumb.getAttribute('aria-valuenow'));
 
 test('the price filter is one slider with two thumbs, worked with the keyboard', async ({ page }) => {
+  // Five listings load one after the other.
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(BOOKS);
   const filters = page.getByTestId('filter-form-desktop');

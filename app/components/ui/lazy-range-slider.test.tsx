@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LazyRangeSlider } from './lazy-range-slider.tsx';
+import { keyedValue, LazyRangeSlider } from './lazy-range-slider.tsx';
 
 const render = (value: [number, number]) =>
   renderToString(
@@ -40,5 +40,27 @@ describe('the range slider before its library loads', () => {
     expect(html).toContain('left:20%;right:20%');
     expect(html).toContain('left:calc(20% + 6px)');
     expect(html).toContain('left:calc(80% + -6px)');
+  });
+});
+
+describe('keyedValue: what a key does to a thumb', () => {
+  const range = { min: 10, max: 110, value: [30, 90] as [number, number] };
+  it('moves the focused thumb one step with an arrow, ten with Page Up/Down or Shift', () => {
+    expect(keyedValue('ArrowRight', false, 0, range)).toEqual([31, 90]);
+    expect(keyedValue('ArrowDown', false, 1, range)).toEqual([30, 89]);
+    expect(keyedValue('PageUp', false, 0, range)).toEqual([40, 90]);
+    expect(keyedValue('ArrowLeft', true, 1, range)).toEqual([30, 80]);
+  });
+  it('sends Home and End to the focused thumb, which stops at the other one', () => {
+    expect(keyedValue('Home', false, 0, range)).toEqual([10, 90]);
+    expect(keyedValue('End', false, 0, range)).toEqual([90, 90]);
+    expect(keyedValue('Home', false, 1, range)).toEqual([30, 30]);
+    expect(keyedValue('End', false, 1, range)).toEqual([30, 110]);
+    expect(keyedValue('PageUp', false, 0, { ...range, value: [85, 90] })).toEqual([90, 90]);
+    expect(keyedValue('PageDown', false, 1, { ...range, value: [85, 90] })).toEqual([85, 85]);
+  });
+  it('leaves other keys to the page', () => {
+    expect(keyedValue('Tab', false, 0, range)).toBeNull();
+    expect(keyedValue('Enter', false, 1, range)).toBeNull();
   });
 });

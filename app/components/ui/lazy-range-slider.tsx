@@ -21,6 +21,37 @@ export const thumbClass =
 
 const THUMB_PX = 20;
 
+/**
+ * Where a key moves thumb `index` (WAI-ARIA slider pattern): arrows one step, Page Up/Down and
+ * Shift+arrow ten, Home/End as far as it can go; a thumb stops at the other one. Null for other keys.
+ */
+export function keyedValue(
+  key: string,
+  shiftKey: boolean,
+  index: 0 | 1,
+  { min, max, step = 1, value }: Pick<RangeSliderProps, 'min' | 'max' | 'step' | 'value'>,
+): [number, number] | null {
+  const [from, to] = value;
+  const low = index === 0 ? min : from;
+  const high = index === 0 ? to : max;
+  const current = value[index];
+  const jump = shiftKey ? 10 * step : step;
+  const moves: Record<string, number> = {
+    ArrowRight: current + jump,
+    ArrowUp: current + jump,
+    ArrowLeft: current - jump,
+    ArrowDown: current - jump,
+    PageUp: current + 10 * step,
+    PageDown: current - 10 * step,
+    Home: low,
+    End: high,
+  };
+  const moved = moves[key];
+  if (moved === undefined) return null;
+  const next = Math.min(Math.max(moved, low), high);
+  return index === 0 ? [next, to] : [from, next];
+}
+
 let loaded: ComponentType<RangeSliderProps> | null = null;
 let loading: Promise<ComponentType<RangeSliderProps>> | null = null;
 function load() {
@@ -84,6 +115,13 @@ export function LazyRangeSlider(props: RangeSliderProps) {
               aria-orientation="horizontal"
               className={thumbClass}
               onFocus={() => activate(index === 0 ? 0 : 1)}
+              onKeyDown={(event) => {
+                // Keys pressed before the slider is there still move the thumb.
+                const next = keyedValue(event.key, event.shiftKey, index === 0 ? 0 : 1, props);
+                if (!next) return;
+                event.preventDefault();
+                if (next[0] !== value[0] || next[1] !== value[1]) props.onChange(next);
+              }}
             />
           </span>
         );

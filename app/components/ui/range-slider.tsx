@@ -1,12 +1,12 @@
 import * as Slider from '@radix-ui/react-slider';
 import { useEffect, useRef } from 'react';
-import { type RangeSliderProps, thumbClass, trackClass } from './lazy-range-slider.tsx';
+import { keyedValue, type RangeSliderProps, thumbClass, trackClass } from './lazy-range-slider.tsx';
 
 /**
  * A two-thumb range slider on Radix Slider (docs/decisions/0200-accessible-primitives.md): each thumb
  * is a `slider` with its own label and a spoken value, moved by pointer or by the arrow keys, Page
- * Up/Down and Home/End; the thumbs cannot pass each other. Load it through `LazyRangeSlider`, which
- * draws the same slider until this module is needed.
+ * Up/Down and Home/End (keyedValue); the thumbs cannot pass each other. Load it through
+ * `LazyRangeSlider`, which draws the same slider until this module is needed.
  */
 export function RangeSlider({
   min,
@@ -35,16 +35,15 @@ export function RangeSlider({
       preserveThumbOrder
       onValueChange={(next) => onChange([next[0] ?? min, next[1] ?? max])}
       onKeyDown={(event) => {
-        // Radix sends Home to the first thumb and End to the last, whichever has focus; here they
-        // move the focused thumb as far as it can go (the WAI-ARIA multi-thumb slider pattern).
-        if (event.key !== 'Home' && event.key !== 'End') return;
+        // The keys are ours (keyedValue, shared with the stand-in): Radix would send Home to the
+        // first thumb and End to the last, whichever has focus.
         const thumbs = Array.from(root.current?.querySelectorAll('[role="slider"]') ?? []);
         const index = thumbs.indexOf(event.target as Element);
         if (index < 0) return;
+        const next = keyedValue(event.key, event.shiftKey, index === 0 ? 0 : 1, { min, max, step, value });
+        if (!next) return;
         event.preventDefault();
-        const [from, to] = value;
-        if (index === 0) onChange([event.key === 'Home' ? min : to, to]);
-        else onChange([from, event.key === 'Home' ? from : max]);
+        if (next[0] !== value[0] || next[1] !== value[1]) onChange(next);
       }}
       className="relative flex h-8 w-full touch-none items-center select-none"
       data-testid="range-slider"
