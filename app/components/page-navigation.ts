@@ -86,11 +86,31 @@ export function restorePosition() {
   if (Date.now() - saved.at > RETURN_TTL_MS) return;
   window.scrollTo(0, saved.scrollY);
   const field = saved.focus ? document.getElementById(saved.focus) : null;
-  if (!field) return;
+  if (field) focusField(field, saved.caret);
+  // The field is in a dialog that opens later (the mobile filters): the dialog claims it then.
+  else if (saved.focus) pendingFocus = saved;
+}
+
+let pendingFocus: Return | null = null;
+
+/**
+ * The field the previous page had focused, if it is inside `root` and restorePosition could not find
+ * it (it was not rendered yet): focused, with its caret back. Once per page.
+ */
+export function claimSavedFocus(root: Element): boolean {
+  const id = pendingFocus?.focus;
+  const field = id ? root.querySelector<HTMLElement>(`#${CSS.escape(id)}`) : null;
+  if (!field || !pendingFocus) return false;
+  focusField(field, pendingFocus.caret);
+  pendingFocus = null;
+  return true;
+}
+
+function focusField(field: HTMLElement, caret: number | null) {
   field.focus({ preventScroll: true });
-  if (saved.caret !== null && field instanceof HTMLInputElement) {
+  if (caret !== null && field instanceof HTMLInputElement) {
     try {
-      field.setSelectionRange(saved.caret, saved.caret);
+      field.setSelectionRange(caret, caret);
     } catch {
       // Number fields have no caret to place.
     }

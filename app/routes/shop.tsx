@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
+import { MAIN_CURRENCY } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import {
   type CategoryNode,
@@ -170,7 +171,9 @@ function CategoryScreen({ data }: { data: CategoryData }) {
   const language = useLanguage();
   const { category, breadcrumb, state, filters, products } = data;
   const pathname = localizedPath('shop', language, { slug: category.slug });
-  const listing = { filters, state, pathname };
+  // The price filter's values are whole units of the currency the listing's prices are in.
+  const currency = products.records.find((product) => product.prices)?.prices?.currency.code ?? MAIN_CURRENCY;
+  const listing = { filters, state, pathname, currency };
 
   const crumbs = [
     { label: t('shop.home'), href: localizedPath('home', language) },

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
+import { formatMoney, MAIN_CURRENCY } from '../../../core/money.ts';
 import type { NavigationFilter } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import { LazyRangeSlider } from '../ui/lazy-range-slider.tsx';
 import {
   activeFilterCount,
   clearFilters,
@@ -10,6 +13,8 @@ import {
   resetFilter,
 } from './listing-state.ts';
 import { type ListingForm, useHydrated, useListingForm } from './use-listing-form.ts';
+
+const uiLanguage = (language: string): UiLanguage => (isUiLanguage(language) ? language : defaultLanguage);
 
 export type { NavigationFilter };
 
@@ -59,15 +64,17 @@ function PriceFilter({
   state,
   pathname,
   idPrefix,
+  currency,
   onSlide,
 }: {
   filter: NavigationFilter;
   state: ListingState;
   pathname: string;
   idPrefix: string;
+  currency: string;
   onSlide: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const bounds = priceBounds(filter.minValue, filter.maxValue);
   const [min, setMin] = useState(text(state.price?.min));
@@ -81,12 +88,8 @@ function PriceFilter({
   }, []);
   const low = bounds.min ?? 0;
   const high = Math.max(bounds.max ?? 0, low);
-  const slide = (which: 'min' | 'max', value: string) => {
-    const number = Number(value);
-    if (which === 'min') setMin(number <= low ? '' : String(Math.min(number, Number(max || high))));
-    else setMax(number >= high ? '' : String(Math.max(number, Number(min || low))));
-    onSlide();
-  };
+  // A typed value outside the range (or not a number) leaves the thumb at the end of the track.
+  const clamp = (value: number) => (Number.isFinite(value) ? Math.min(Math.max(value, low), high) : low);
   const label = t('shop.filters.retailPrice');
   const inputClass =
     'mt-1 w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700';
@@ -100,31 +103,19 @@ function PriceFilter({
         </div>
       ) : null}
       {hydrated && bounds.min !== null && bounds.max !== null && high > low ? (
-        <div className="mt-3 space-y-2">
-          <label className="block text-xs text-slate-600">
-            <span className="sr-only">{t('shop.filters.priceMin')}</span>
-            <input
-              type="range"
-              min={low}
-              max={high}
-              step={1}
-              value={Number(min || low)}
-              onChange={(event) => slide('min', event.target.value)}
-              className="w-full accent-teal-700"
-            />
-          </label>
-          <label className="block text-xs text-slate-600">
-            <span className="sr-only">{t('shop.filters.priceMax')}</span>
-            <input
-              type="range"
-              min={low}
-              max={high}
-              step={1}
-              value={Number(max || high)}
-              onChange={(event) => slide('max', event.target.value)}
-              className="w-full accent-teal-700"
-            />
-          </label>
+        <div className="mt-3 px-1">
+          <LazyRangeSlider
+            min={low}
+            max={high}
+            value={[clamp(Number(min || low)), clamp(Number(max || high))]}
+            onChange={([from, to]) => {
+              setMin(from <= low ? '' : String(from));
+              setMax(to >= high ? '' : String(to));
+              onSlide();
+            }}
+            labels={[t('shop.filters.priceMin'), t('shop.filters.priceMax')]}
+            valueText={(value) => formatMoney({ amount: value * 100, currency }, uiLanguage(i18n.language))}
+          />
         </div>
       ) : null}
       <div className="mt-3 grid grid-cols-2 gap-3">
@@ -285,18 +276,22 @@ export function FilterPanel({
   filters,
   state,
   pathname,
+  currency = MAIN_CURRENCY,
   variant,
+  idPrefix = `filters-${variant}`,
   form,
 }: {
   filters: NavigationFilter[];
   state: ListingState;
   pathname: string;
+  currency?: string;
   variant: Variant;
+  /** Element ids start with it (the mobile dialog's copy of the panel needs ids of its own). */
+  idPrefix?: string;
   form: ListingForm;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const idPrefix = `filters-${variant}`;
   const active = activeFilterCount(state);
   return (
     <form
@@ -332,6 +327,7 @@ export function FilterPanel({
             state={state}
             pathname={pathname}
             idPrefix={idPrefix}
+            currency={currency}
             onSlide={form.schedule}
           />
         ) : (
@@ -358,10 +354,25 @@ export function FilterPanel({
   );
 }
 
-export type ListingFilterProps = { filters: NavigationFilter[]; state: ListingState; pathname: string };
+export type ListingFilterProps = {
+  filters: NavigationFilter[];
+  state: ListingState;
+  pathname: string;
+  /** The currency of the listing's prices (the price filter's values are whole units of it). */
+  currency?: string;
+};
 
 /** The side panel of a category listing (an island): it applies each change as it is made. */
-export function DesktopFilters({ filters, state, pathname }: ListingFilterProps) {
+export function DesktopFilters({ filters, state, pathname, currency }: ListingFilterProps) {
   const form = useListingForm(pathname, filters);
-  return <FilterPanel filters={filters} state={state} pathname={pathname} variant="desktop" form={form} />;
+  return (
+    <FilterPanel
+      filters={filters}
+      state={state}
+      pathname={pathname}
+      currency={currency}
+      variant="desktop"
+      form={form}
+    />
+  );
 }

@@ -149,6 +149,8 @@ describe('the catalogue, search and blog islands', () => {
     'filter-panel.tsx',
     'listing-controls.tsx',
     'mobile-filters.tsx',
+    '../ui/dialog.tsx',
+    '../ui/range-slider.tsx',
     '../search-form.tsx',
     '../search-more.tsx',
     '../blog-category-filter.tsx',

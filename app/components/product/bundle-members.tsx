@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
 import type { Selection } from '../../../core/variant-selection.ts';
 import type { Variant } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import { preloadDialog, useDialogComponent } from '../ui/lazy-dialog.ts';
 import { fitted, imageAt } from './product-media.ts';
 import { type BundleMember, memberPrefix } from './product-types.ts';
 import { VariantSelector } from './variant-selector.tsx';
@@ -32,22 +33,73 @@ type Props = {
   onClose: () => void;
 };
 
-/** The bundle's members, and the customisation popup (an accessible modal <dialog>) when one needs a variant. */
+/**
+ * The bundle's members, and the customisation popup when one needs a variant: the shared modal
+ * `Dialog` (app/components/ui/dialog.tsx, its code loaded on first use), which returns focus to the
+ * "customise" link. Without JavaScript the link loads `?customise=1`, where the server renders the
+ * popup open as a plain `<dialog open>` whose form submits to the page.
+ */
 export function BundleMembers(props: Props) {
   const { choices, notFetched, language, openOnLoad } = props;
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  // Saving writes the whole choice to the URL; the close event that follows must not overwrite it.
-  const saving = useRef(false);
+  const [open, setOpen] = useState(false);
+  const [Dialog, loadDialog] = useDialogComponent();
+  const opener = useRef<HTMLAnchorElement>(null);
   const customisable = !notFetched && choices.some((choice) => choice.member.needsChoice);
+  const show = useCallback(() => {
+    setOpen(true);
+    loadDialog();
+  }, [loadDialog]);
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (hydrated && openOnLoad && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [hydrated, openOnLoad]);
+    if (hydrated && openOnLoad && customisable) show();
+  }, [hydrated, openOnLoad, customisable, show]);
 
-  const close = () => dialog.current?.close();
+  const form = (
+    <form
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSave();
+        setOpen(false);
+      }}
+      className="flex flex-col gap-6"
+    >
+      {Object.entries(props.hiddenFields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {choices.map(({ member, selection }) => (
+        <div key={member.product.id}>
+          <h3 className="font-semibold text-slate-900">
+            {t('product.bundle.quantity', { count: member.quantity })} {member.product.name}
+          </h3>
+          {member.needsChoice ? (
+            <div className="mt-3">
+              <VariantSelector
+                attributes={member.attributes}
+                variants={member.variants}
+                selection={selection}
+                prefix={memberPrefix(member.product.id)}
+                onChange={(next) => props.onChange(member, next)}
+              />
+            </div>
+          ) : (
+            <p className="text-sm text-slate-600">{t('product.bundle.fixed')}</p>
+          )}
+        </div>
+      ))}
+      <div className="flex justify-end border-t border-slate-200 pt-5">
+        <button
+          type="submit"
+          className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+        >
+          {t('product.bundle.save')}
+        </button>
+      </div>
+    </form>
+  );
 
   return (
     <section aria-labelledby="bundle-heading">
@@ -92,37 +144,43 @@ export function BundleMembers(props: Props) {
       {customisable ? (
         <>
           <a
+            ref={opener}
             href={props.openHref}
             aria-haspopup="dialog"
             onClick={(event) => {
               event.preventDefault();
-              dialog.current?.showModal();
+              show();
             }}
+            onPointerDown={preloadDialog}
+            onFocus={preloadDialog}
             className="mt-4 inline-flex items-center justify-center rounded-md border border-teal-700 px-4 py-2 font-semibold text-teal-800 hover:bg-teal-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
           >
             {t('product.bundle.customise')}
           </a>
-          <dialog
-            ref={dialog}
-            id="bundle-dialog"
-            aria-labelledby="bundle-dialog-title"
-            aria-describedby="bundle-dialog-intro"
-            open={openOnLoad && !hydrated ? true : undefined}
-            onClose={() => {
-              if (saving.current) saving.current = false;
-              else props.onClose();
-            }}
-            className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg p-0 text-slate-800 shadow-xl backdrop:bg-slate-900/60"
-          >
-            <form
-              method="get"
-              onSubmit={(event) => {
-                event.preventDefault();
-                saving.current = true;
-                props.onSave();
-                close();
+          {Dialog ? (
+            <Dialog
+              open={open}
+              onOpenChange={(next) => {
+                setOpen(next);
+                if (!next) props.onClose();
               }}
-              className="flex max-h-[85vh] flex-col"
+              title={t('product.bundle.dialogTitle')}
+              description={t('product.bundle.dialogIntro')}
+              closeLabel={t('product.bundle.close')}
+              returnFocus={opener}
+              testId="bundle-dialog"
+            >
+              {form}
+            </Dialog>
+          ) : null}
+          {openOnLoad && !hydrated ? (
+            // Without JavaScript: the page with `?customise=1` shows the popup open, in the page.
+            <dialog
+              open
+              id="bundle-dialog"
+              aria-labelledby="bundle-dialog-title"
+              aria-describedby="bundle-dialog-intro"
+              className="fixed inset-0 z-[60] m-auto max-h-[85vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg p-0 text-slate-800 shadow-xl"
             >
               <div className="flex items-start justify-between gap-4 border-b border-slate-200 p-5">
                 <div>
@@ -135,53 +193,14 @@ export function BundleMembers(props: Props) {
                 </div>
                 <a
                   href={props.closeHref}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    close();
-                  }}
-                  className="rounded-md p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+                  className="rounded-md px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
                 >
-                  <span aria-hidden="true" className="block h-6 w-6 text-center text-xl leading-6">
-                    ×
-                  </span>
-                  <span className="sr-only">{t('product.bundle.close')}</span>
+                  {t('product.bundle.close')}
                 </a>
               </div>
-              <div className="flex flex-col gap-6 overflow-y-auto p-5">
-                {Object.entries(props.hiddenFields).map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                {choices.map(({ member, selection }) => (
-                  <div key={member.product.id}>
-                    <h3 className="font-semibold text-slate-900">
-                      {t('product.bundle.quantity', { count: member.quantity })} {member.product.name}
-                    </h3>
-                    {member.needsChoice ? (
-                      <div className="mt-3">
-                        <VariantSelector
-                          attributes={member.attributes}
-                          variants={member.variants}
-                          selection={selection}
-                          prefix={memberPrefix(member.product.id)}
-                          onChange={(next) => props.onChange(member, next)}
-                        />
-                      </div>
-                    ) : (
-                      <p className="text-sm text-slate-600">{t('product.bundle.fixed')}</p>
-                    )}
-                  </div>
-                ))}
-              </div>
-              <div className="flex justify-end gap-3 border-t border-slate-200 p-5">
-                <button
-                  type="submit"
-                  className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-                >
-                  {t('product.bundle.save')}
-                </button>
-              </div>
-            </form>
-          </dialog>
+              <div className="p-5">{form}</div>
+            </dialog>
+          ) : null}
         </>
       ) : null}
     </section>
