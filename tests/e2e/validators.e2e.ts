@@ -150,12 +150,16 @@ type AxeResults = { violations: AxeRule[]; incomplete: AxeRule[]; passes: AxeRul
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * Known and assigned elsewhere, excluded from one rule only: the price filter's two stacked native
- * range inputs are 16 px high (target-size); issue 10 defect 4 replaces them with one two-thumb
- * slider. Remove this entry when that lands.
+ * Known and assigned elsewhere (the filter panel, issue 10 defects 2 and 4), each excused for one rule
+ * on the named elements only; remove an entry when its fix lands:
+ * - the price filter's two stacked native range inputs are 16 px high (target-size); defect 4
+ *   replaces them with one two-thumb slider;
+ * - with a filter applied, a group's absolutely positioned reset link lies over its first option's
+ *   count, so axe cannot decide that count's contrast (and the two texts overlap on screen).
  */
 const knownElsewhere: { rule: string; selector: string }[] = [
   { rule: 'target-size', selector: '[data-testid="filter-price"] input[type="range"]' },
+  { rule: 'color-contrast', selector: '[data-testid^="filter-form"] fieldset li:first-child label > span' },
 ];
 
 /**
@@ -181,9 +185,12 @@ async function runAxe(
           (entry) =>
             entry.rule === rule && document.querySelector(node.target.join(' '))?.matches(entry.selector),
         );
-      results.violations = results.violations
-        .map((rule) => ({ ...rule, nodes: rule.nodes.filter((node) => !excused(rule.id, node)) }))
-        .filter((rule) => rule.nodes.length > 0);
+      const excuse = (rules: AxeRule[]) =>
+        rules
+          .map((rule) => ({ ...rule, nodes: rule.nodes.filter((node) => !excused(rule.id, node)) }))
+          .filter((rule) => rule.nodes.length > 0);
+      results.violations = excuse(results.violations);
+      results.incomplete = excuse(results.incomplete ?? []);
       return results;
     },
     {
@@ -271,7 +278,7 @@ for (const { name, viewport } of viewports) {
         // There is an image behind the panel: this checks text over a photo, not text on a plain colour.
         const section = page.locator(`:is(section, div):has(> img):has(${panel})`).first();
         await expect(section.locator('> img')).toHaveCount(1);
-        const texts = page.locator(`${panel} :is(h1, h2, p, a, li > span)`);
+        const texts = page.locator(`${panel} :is(h1, h2, p, a, [aria-current])`);
         const textCount = await texts.count();
         expect(textCount, 'texts in the panel').toBeGreaterThan(0);
         const results = await runAxe(page, {

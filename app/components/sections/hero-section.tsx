@@ -17,7 +17,7 @@ export function HeroSection({ settings, content, apiKeyId, headingLevel, first }
           alt=""
           name={content.title}
           eager={first}
-          className="absolute inset-x-0 top-0 -z-10 h-[175%] w-full object-cover object-top md:h-full"
+          className="absolute inset-0 -z-10 h-full w-full object-cover object-top"
         />
       ) : null}
       <div
