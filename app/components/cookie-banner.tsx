@@ -64,7 +64,7 @@ export function CookieBanner({
   return (
     <section
       aria-label={t('cookies.label')}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white/95 px-4 py-4 shadow-2xl backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white px-4 py-4 shadow-2xl"
     >
       <form
         method="post"

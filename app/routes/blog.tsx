@@ -141,7 +141,7 @@ export default function Blog({ loaderData, matches }: Route.ComponentProps) {
           })}
         />
       ) : null}
-      <section className="bg-gradient-to-br from-teal-800 via-teal-700 to-teal-900 text-white">
+      <section className="bg-teal-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <Breadcrumb items={breadcrumb} inverted />
           <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">

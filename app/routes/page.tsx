@@ -132,14 +132,20 @@ function PlainPage({ post, language }: { post: PostView; language: UiLanguage })
           />
         )}
         <div className="mx-auto max-w-6xl px-4 py-14 md:py-20">
-          <Breadcrumb
-            inverted
-            items={[
-              { label: t('content.home'), href: localizedPath('home', language) },
-              { label: post.title },
-            ]}
-          />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-white md:text-5xl">{post.title}</h1>
+          {/* An opaque panel under the text: its contrast does not depend on the cover image. */}
+          <div
+            className="relative inline-block max-w-3xl rounded-2xl bg-teal-900 px-5 py-4 shadow-lg md:px-8 md:py-6"
+            data-testid="title-panel"
+          >
+            <Breadcrumb
+              inverted
+              items={[
+                { label: t('content.home'), href: localizedPath('home', language) },
+                { label: post.title },
+              ]}
+            />
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-white md:text-5xl">{post.title}</h1>
+          </div>
         </div>
       </div>
       <div className="mx-auto max-w-3xl px-4 py-12">

@@ -85,7 +85,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main">
-      <section className="bg-gradient-to-br from-teal-800 via-teal-700 to-teal-900 text-white">
+      <section className="bg-teal-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
           <Breadcrumb items={breadcrumb} inverted />
           <h1 className="mt-4 text-4xl font-bold tracking-tight sm:text-5xl">{t('search.title')}</h1>

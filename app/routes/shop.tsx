@@ -187,7 +187,7 @@ function CategoryScreen({ data }: { data: CategoryData }) {
 
   return (
     <main id="main">
-      <section className="bg-gradient-to-br from-teal-900 to-slate-900" data-testid="category-hero">
+      <section className="bg-teal-900" data-testid="category-hero">
         <div className="mx-auto grid max-w-6xl items-center gap-6 px-4 py-8 md:grid-cols-[1fr_22rem] md:py-12">
           <div>
             <Breadcrumb items={crumbs} inverted />

@@ -17,28 +17,19 @@ export function HeroSection({ settings, content, apiKeyId, headingLevel, first }
           alt=""
           name={content.title}
           eager={first}
-          className="absolute inset-x-0 top-0 -z-10 h-[175%] w-full object-cover object-top md:h-full"
+          className="absolute inset-0 -z-10 h-full w-full object-cover object-top"
         />
       ) : null}
-      {dark && (
-        <div
-          aria-hidden="true"
-          className={`absolute inset-0 -z-10 ${
-            centered
-              ? 'bg-slate-950/60'
-              : 'bg-gradient-to-r from-slate-950/80 via-slate-900/55 to-slate-900/20'
-          }`}
-        />
-      )}
       <div
         className={`mx-auto w-full max-w-6xl px-4 py-16 ${centered ? 'flex justify-center text-center' : ''}`}
       >
+        {/* The text sits on an opaque panel, never on the photo: its contrast holds for any image. The
+            panel is positioned so that it stacks above the image for axe as it does on screen. */}
         <div
-          className={`max-w-2xl ${
-            dark
-              ? 'text-white'
-              : 'rounded-3xl bg-white/90 p-6 text-slate-900 shadow-lg backdrop-blur-sm md:p-10'
+          className={`relative max-w-2xl rounded-3xl p-6 shadow-lg md:p-10 ${
+            dark ? 'bg-teal-900 text-white' : 'bg-white text-slate-900'
           }`}
+          data-testid="hero-panel"
         >
           {content.title && (
             <Heading className="text-3xl font-bold leading-tight tracking-tight md:text-5xl">
