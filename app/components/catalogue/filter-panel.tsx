@@ -46,6 +46,14 @@ export function HiddenState({ state, keep }: { state: ListingState; keep: 'filte
   );
 }
 
+/**
+ * A filter group. Its legend is the fieldset's first child, so it names the group, and floats: a
+ * floated legend lies inside the fieldset's box like any block (a rendered legend sits on the border,
+ * above the box), so the reset link placed at the box's top right shares the legend's line instead of
+ * covering the first choice. What follows the legend clears it.
+ */
+const fieldsetClass = 'relative border-b border-slate-200 pb-5 [&>:not(legend)]:clear-left';
+
 function ResetLink({ href, label }: { href: string; label: string }) {
   const { t } = useTranslation();
   return (
@@ -94,9 +102,8 @@ function PriceFilter({
   const inputClass =
     'mt-1 w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm focus:border-teal-700 focus:outline-2 focus:outline-teal-700';
   return (
-    <fieldset className="relative border-b border-slate-200 pb-5" data-testid="filter-price">
-      {/* The legend is the fieldset's first child (so it names the group); the reset link sits beside it. */}
-      <legend className="pr-24 text-base font-semibold text-slate-900">{label}</legend>
+    <fieldset className={fieldsetClass} data-testid="filter-price">
+      <legend className="float-left w-full pr-24 text-base font-semibold text-slate-900">{label}</legend>
       {state.price ? (
         <div className="absolute top-0 right-0 flex h-6 items-center">
           <ResetLink href={listingHref(pathname, resetFilter(state, 'price'))} label={label} />
@@ -229,11 +236,10 @@ function ChoiceFilter({
       ]
     : filter.choices;
   return (
-    <fieldset
-      className="relative border-b border-slate-200 pb-5"
-      data-testid={`filter-${filter.attributeCode}`}
-    >
-      <legend className="pr-24 text-base font-semibold text-slate-900">{filter.label}</legend>
+    <fieldset className={fieldsetClass} data-testid={`filter-${filter.attributeCode}`}>
+      <legend className="float-left w-full pr-24 text-base font-semibold text-slate-900">
+        {filter.label}
+      </legend>
       {reset ? <div className="absolute top-0 right-0 flex h-6 items-center">{reset}</div> : null}
       <ul className="mt-2 space-y-1">
         {options.map((choice) => {
