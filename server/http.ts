@@ -42,9 +42,12 @@ import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
 import { createShellService } from './modules/cms/shell.service.ts';
+import { consentRoutes } from './modules/consent/consent.routes.ts';
+import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -78,6 +81,8 @@ export function createServices(deps: Deps) {
   const sites = createSiteService(deps);
   const cms = createCmsContentService(deps);
   const sessions = createSessionService(deps);
+  const mail = createMailService(deps);
+  const consents = createConsentService(deps);
   return {
     sites,
     newsletter: createNewsletterService(deps),
@@ -88,7 +93,14 @@ export function createServices(deps: Deps) {
     events: createEventsService(deps),
     search: createSearchService(deps),
     sessions,
-    accounts: createAccountsService(deps, sessions),
+    mail,
+    consents,
+    accounts: createAccountsService(deps, {
+      sessions,
+      mail,
+      consents,
+      siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
+    }),
   };
 }
 
@@ -242,6 +254,9 @@ export function createHttpApp(deps: HttpDeps) {
 
   app.onError((error, c) => {
     const { status, body } = errorAnswer(logger, error, c.get('requestId'));
+    // A limit that says how long to wait (failed logins).
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    if (typeof retryAfter === 'number' && status === 429) c.header('Retry-After', String(retryAfter));
     return c.json(body, status as ContentfulStatusCode);
   });
 
@@ -375,6 +390,7 @@ export function createHttpApp(deps: HttpDeps) {
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);
+  consentRoutes(contracts.implement, services.consents);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

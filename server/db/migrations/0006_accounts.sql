@@ -70,4 +70,67 @@ CREATE TABLE IF NOT EXISTS "mail_templates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "mail_templates_site_key_idx" ON "mail_templates" ("site_id", "key", "language_code") WHERE "site_id" IS NOT NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX IF NOT EXISTS "mail_templates_default_key_idx" ON "mail_templates" ("key", "language_code") WHERE "site_id" IS NULL;
+CREATE UNIQUE INDEX IF NOT EXISTS "mail_templates_default_key_idx" ON "mail_templates" ("key", "language_code") WHERE "site_id" IS NULL;--> statement-breakpoint
+-- The shipped defaults (an admin templates screen edits rows: a site's own row wins over these).
+INSERT INTO "mail_templates" ("key", "language_code", "subject", "body_html", "body_text") VALUES
+	('user-register', 'hr', 'Potvrdite svoju adresu e-pošte – {{ siteName }}', '<p>Pozdrav {{ firstName }},</p>
+<p>hvala što ste se registrirali na {{ siteName }}. Potvrdite svoju adresu e-pošte klikom na poveznicu:</p>
+<p><a href="{{ link }}">Potvrdi adresu e-pošte</a></p>
+<p>Poveznica vrijedi {{ validHours }} sati. Ako se niste registrirali, zanemarite ovu poruku.</p>', 'Pozdrav {{ firstName }},
+
+hvala što ste se registrirali na {{ siteName }}. Potvrdite svoju adresu e-pošte otvaranjem poveznice:
+{{ link }}
+
+Poveznica vrijedi {{ validHours }} sati. Ako se niste registrirali, zanemarite ovu poruku.
+'),
+	('user-register', 'en', 'Confirm your e-mail address – {{ siteName }}', '<p>Hello {{ firstName }},</p>
+<p>thank you for registering at {{ siteName }}. Please confirm your e-mail address by following this link:</p>
+<p><a href="{{ link }}">Confirm e-mail address</a></p>
+<p>The link is valid for {{ validHours }} hours. If you did not register, ignore this message.</p>', 'Hello {{ firstName }},
+
+thank you for registering at {{ siteName }}. Please confirm your e-mail address by opening this link:
+{{ link }}
+
+The link is valid for {{ validHours }} hours. If you did not register, ignore this message.
+'),
+	('user-register', 'de', 'Bestätigen Sie Ihre E-Mail-Adresse – {{ siteName }}', '<p>Hallo {{ firstName }},</p>
+<p>danke für Ihre Registrierung bei {{ siteName }}. Bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:</p>
+<p><a href="{{ link }}">E-Mail-Adresse bestätigen</a></p>
+<p>Der Link ist {{ validHours }} Stunden gültig. Wenn Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.</p>', 'Hallo {{ firstName }},
+
+danke für Ihre Registrierung bei {{ siteName }}. Bitte bestätigen Sie Ihre E-Mail-Adresse über diesen Link:
+{{ link }}
+
+Der Link ist {{ validHours }} Stunden gültig. Wenn Sie sich nicht registriert haben, ignorieren Sie diese Nachricht.
+'),
+	('reset-password', 'hr', 'Nova lozinka – {{ siteName }}', '<p>Pozdrav {{ firstName }},</p>
+<p>zatražena je nova lozinka za vaš račun na {{ siteName }}. Novu lozinku postavite na poveznici:</p>
+<p><a href="{{ link }}">Postavi novu lozinku</a></p>
+<p>Poveznica vrijedi {{ validHours }} h i može se iskoristiti jednom. Ako niste zatražili novu lozinku, zanemarite ovu poruku.</p>', 'Pozdrav {{ firstName }},
+
+zatražena je nova lozinka za vaš račun na {{ siteName }}. Novu lozinku postavite na poveznici:
+{{ link }}
+
+Poveznica vrijedi {{ validHours }} h i može se iskoristiti jednom. Ako niste zatražili novu lozinku, zanemarite ovu poruku.
+'),
+	('reset-password', 'en', 'Reset your password – {{ siteName }}', '<p>Hello {{ firstName }},</p>
+<p>a new password was requested for your account at {{ siteName }}. Set it with this link:</p>
+<p><a href="{{ link }}">Set a new password</a></p>
+<p>The link is valid for {{ validHours }} h and works once. If you did not ask for it, ignore this message.</p>', 'Hello {{ firstName }},
+
+a new password was requested for your account at {{ siteName }}. Set it with this link:
+{{ link }}
+
+The link is valid for {{ validHours }} h and works once. If you did not ask for it, ignore this message.
+'),
+	('reset-password', 'de', 'Passwort zurücksetzen – {{ siteName }}', '<p>Hallo {{ firstName }},</p>
+<p>für Ihr Konto bei {{ siteName }} wurde ein neues Passwort angefordert. Setzen Sie es über diesen Link:</p>
+<p><a href="{{ link }}">Neues Passwort setzen</a></p>
+<p>Der Link ist {{ validHours }} Std. gültig und funktioniert einmal. Wenn Sie es nicht angefordert haben, ignorieren Sie diese Nachricht.</p>', 'Hallo {{ firstName }},
+
+für Ihr Konto bei {{ siteName }} wurde ein neues Passwort angefordert. Setzen Sie es über diesen Link:
+{{ link }}
+
+Der Link ist {{ validHours }} Std. gültig und funktioniert einmal. Wenn Sie es nicht angefordert haben, ignorieren Sie diese Nachricht.
+')
+ON CONFLICT DO NOTHING;

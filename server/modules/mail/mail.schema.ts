@@ -1,8 +1,8 @@
 import { integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sites } from '../site/site.schema.ts';
 
-export const mailTemplateKeys = ['registration-confirmation', 'password-reset'] as const;
-export type MailTemplateKey = (typeof mailTemplateKeys)[number];
+/** The template keys the site options name (UserRegisterEmailTemplate, ResetPasswordEmailTemplate). */
+export const MAIL_TEMPLATE = { register: 'user-register', resetPassword: 'reset-password' } as const;
 
 /**
  * E-mail templates per language, written in Liquid (variables are HTML-escaped in `bodyHtml`). Rows
