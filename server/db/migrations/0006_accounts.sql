@@ -4,6 +4,12 @@ CREATE TABLE IF NOT EXISTS "auth_keys" (
 	"secret" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
+-- The access-token signing key used when AUTH_SECRET is not set: made here (gen_random_uuid draws from
+-- a cryptographic source; three of them are 366 random bits), so no request ever has to write it and
+-- every process on this database shares it.
+INSERT INTO "auth_keys" ("name", "secret")
+	VALUES ('access-token-hs256', replace(gen_random_uuid()::text || gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+	ON CONFLICT DO NOTHING;--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "refresh_tokens" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"family_id" uuid NOT NULL,

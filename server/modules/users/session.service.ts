@@ -62,7 +62,8 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'db'>) {
 
   async function loadKey(): Promise<Uint8Array> {
     if (config.AUTH_SECRET) return encoder.encode(config.AUTH_SECRET);
-    // The first process to get here creates the key; every other one (now or later) reads that row.
+    // Migration 0006 creates the key; should the row be gone, the first process to get here makes a
+    // new one and every other one (now or later) reads that row.
     await db
       .insert(authKeys)
       .values({ name: KEY_NAME, secret: randomBytes(48).toString('base64url') })
