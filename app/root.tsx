@@ -15,7 +15,9 @@ import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
 import './app.css';
 import type { TrackingIds } from '../core/tracking.ts';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../core/visitor-cookies.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
+import { profile } from '../server/modules/users/users.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
@@ -41,7 +43,14 @@ export type RootData = {
   maintenance: boolean;
   shell: ShellData;
   tracking: TrackingIds;
+  /** The logged-in visitor (header: name and logout), or null. */
+  user: { name: string } | null;
+  /** A message after a redirect (logout, registration), from the `notice` query parameter. */
+  notice: NoticeKey | null;
 };
+
+const noticeKeys = ['loggedOut', 'registered', 'registeredNoMail'] as const;
+type NoticeKey = (typeof noticeKeys)[number];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -76,7 +85,20 @@ export async function loader(args: Route.LoaderArgs) {
     googleTagManagerId: option.GoogleTagManagerId,
     facebookPixelId: option.FacebookPixelId,
   };
+  // Only a visitor with session cookies can be logged in: everyone else makes no call (and keeps
+  // pages shareable by the page cache).
+  const cookieHeader = args.request.headers.get('cookie');
+  let user: RootData['user'] = null;
+  if (readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE)) {
+    const current = await api.call(profile, {});
+    if (!current.errored)
+      user = { name: current.data.displayName || current.data.firstName || current.data.email };
+  }
+  const noticeParam = new URL(args.request.url).searchParams.get('notice');
+  const notice = noticeKeys.find((key) => key === noticeParam) ?? null;
   const rootData: RootData = {
+    user,
+    notice,
     language,
     origin: shell.site.origin,
     site,
@@ -144,10 +166,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
         shell={loaderData.shell}
         language={loaderData.language}
         languages={loaderData.site.allowedLanguages}
+        user={loaderData.user}
       />
+      {loaderData.notice && <NoticeBanner notice={loaderData.notice} />}
       <Outlet />
       <SiteFooter shell={loaderData.shell} language={loaderData.language} />
     </>
+  );
+}
+
+/** A message after a redirect, rendered on the server (it needs no JavaScript). */
+function NoticeBanner({ notice }: { notice: NoticeKey }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="border-b border-emerald-300 bg-emerald-50">
+      <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-emerald-900">{t(`auth.notices.${notice}`)}</p>
+    </div>
   );
 }
 

@@ -8,7 +8,19 @@ import { type RouteKey, routeTable } from '../core/route-table.ts';
  * dynamic ones, so `/objave` is the blog and `/o-nama` a page. Paths match case-sensitively: `/EN` or
  * `/OBJAVE` is not another address of a screen (it reaches the page route and answers 404).
  */
-const screens: RouteKey[] = ['home', 'page', 'blog', 'event', 'confirmEmail', 'search', 'shop', 'product'];
+const screens: RouteKey[] = [
+  'home',
+  'page',
+  'blog',
+  'event',
+  'confirmEmail',
+  'search',
+  'shop',
+  'product',
+  'login',
+  'register',
+  'forgotPassword',
+];
 
 const localized = screens.flatMap((key) =>
   uiLanguages.map((language) =>
@@ -22,5 +34,6 @@ export default [
     id: 'newsletter-signup',
     caseSensitive: true,
   }),
+  route('logout', 'routes/logout.tsx', { id: 'logout', caseSensitive: true }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -11,8 +11,11 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export type ContractDefinition = {
   method: HttpMethod;
-  /** OpenAPI path template under `/api`, e.g. `/v1/cms/navigation/tree/{id}`. */
-  path: `/v${number}/${string}`;
+  /**
+   * OpenAPI path template under `/api`, e.g. `/v1/cms/navigation/tree/{id}`; the specification's
+   * legacy session calls sit under `/api/auth/`.
+   */
+  path: `/v${number}/${string}` | `/auth/${string}`;
   tags: string[];
   summary: string;
   description?: string;

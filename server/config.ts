@@ -121,6 +121,38 @@ const envSchema = z.object({
     .transform((value) => (value ? `${value}/` : ''))
     .default(''),
   S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * Key that signs access tokens (at least 32 characters). Unset: one is generated on first start and
+   * kept in the database, so every process of the shop signs and verifies with the same key.
+   */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Lifetime of an access token (a signed JWT), in seconds. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** Lifetime of a refresh token (and of a session without activity), in seconds: 30 days. */
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(400 * 86_400)
+    .default(30 * 86_400),
+  /**
+   * Seconds a just-rotated refresh token still gets a new access token (two tabs or requests that
+   * refreshed at the same moment) instead of counting as a stolen token that revokes the session.
+   */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /** Failed logins per client address per 15 minutes before it must wait. */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Failed logins for one account from one address per 15 minutes (other addresses are not affected). */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Outgoing mail over SMTP, e.g. smtps://user:pass@mail.example.com:465 (default: .eml files in DATA_DIR/outbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of the shop's e-mails. */
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Shop <no-reply@localhost>'),
+  /** Longest wait for the SMTP server (connection, greeting, each command), in ms. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 /** Settings that only make sense together: checked after each variable is valid on its own. */
@@ -146,6 +178,8 @@ export type Config = Omit<Env, 'SEED_DEMO'> & {
   outboxDir: string;
   pgliteDir: string;
   isProduction: boolean;
+  /** Cookies get `Secure`: production behind an https public address. */
+  secureCookies: boolean;
 };
 
 export class ConfigError extends Error {
@@ -186,5 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     pgliteDir: path.join(dataDir, 'pglite'),
     isProduction: parsed.data.NODE_ENV === 'production',
+    secureCookies:
+      parsed.data.NODE_ENV === 'production' && parsed.data.PUBLIC_URL?.startsWith('https:') === true,
   };
 }

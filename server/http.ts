@@ -42,9 +42,12 @@ import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
 import { createShellService } from './modules/cms/shell.service.ts';
+import { consentRoutes } from './modules/consent/consent.routes.ts';
+import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -53,6 +56,9 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { createAccountsService } from './modules/users/accounts.service.ts';
+import { createSessionService } from './modules/users/session.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type HttpDeps = Deps & {
   database: DatabaseHandle;
@@ -67,13 +73,16 @@ const COMPRESS_THRESHOLD = 1024;
 const MAX_LOGGED_PATH = 2048;
 /** Request headers a browser on an allowed origin may send to the API (the specification's and ours). */
 const CORS_REQUEST_HEADERS =
-  'Content-Type, Accept, Language, StoreId, SiteId, ApiKey, AccessToken, Authorization, Idempotency-Key, X-Request-Id';
+  'Content-Type, Accept, Language, StoreId, SiteId, ApiKey, AccessToken, RefreshToken, Authorization, Idempotency-Key, X-Request-Id';
 /** Query parameters that may carry secrets and are blanked in logs. */
 const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode|email)=)[^&]*/gi;
 
 export function createServices(deps: Deps) {
   const sites = createSiteService(deps);
   const cms = createCmsContentService(deps);
+  const sessions = createSessionService(deps);
+  const mail = createMailService(deps);
+  const consents = createConsentService(deps);
   return {
     sites,
     newsletter: createNewsletterService(deps),
@@ -83,6 +92,15 @@ export function createServices(deps: Deps) {
     finder: createFinderService(deps),
     events: createEventsService(deps),
     search: createSearchService(deps),
+    sessions,
+    mail,
+    consents,
+    accounts: createAccountsService(deps, {
+      sessions,
+      mail,
+      consents,
+      siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
+    }),
   };
 }
 
@@ -236,6 +254,9 @@ export function createHttpApp(deps: HttpDeps) {
 
   app.onError((error, c) => {
     const { status, body } = errorAnswer(logger, error, c.get('requestId'));
+    // A limit that says how long to wait (failed logins).
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    if (typeof retryAfter === 'number' && status === 429) c.header('Retry-After', String(retryAfter));
     return c.json(body, status as ContentfulStatusCode);
   });
 
@@ -358,7 +379,7 @@ export function createHttpApp(deps: HttpDeps) {
     apiBodyLimit,
     rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, rateLimitAddress),
     idempotency(deps.db, logger, isApiWrite),
-    contextMiddleware(services.sites),
+    contextMiddleware(services.sites, services.sessions, rateLimitAddress),
   );
   // Every call comes from its contract; outside production every answer is checked against it.
   const contracts = createContractRouter({ checkOutput: !config.isProduction });
@@ -368,10 +389,13 @@ export function createHttpApp(deps: HttpDeps) {
   cmsRoutes(contracts.implement, services.cms, services.finder, services.shell, services.events);
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
+  usersRoutes(contracts.implement, services.accounts);
+  consentRoutes(contracts.implement, services.consents);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
     sites: services.sites,
+    sessions: services.sessions,
     logger,
     checkOutput: !config.isProduction,
   });
@@ -460,13 +484,25 @@ export function createHttpApp(deps: HttpDeps) {
       // No nonce in development (see documentCsp): a nonce the browser hides from the DOM would make
       // React report a hydration mismatch on every development page.
       const nonce = securityOptions.dev ? '' : createNonce();
+      // Session cookies the page's calls set (login, logout, a silently renewed session).
+      const responseCookies: string[] = [];
       const loadContext = entry.createLoadContext({
         nonce,
         settings: { maintenance: config.MAINTENANCE_MODE },
         // Loaders call the API's handlers in-process, as this visitor (host, cookies), without HTTP.
-        call: inProcessCaller(incoming.headers, c.get('requestId')),
+        call: inProcessCaller(incoming.headers, c.get('requestId'), {
+          clientAddress: rateLimitAddress(c),
+          responseCookies,
+        }),
       });
-      const response = await handler!(incoming, loadContext);
+      let response = await handler!(incoming, loadContext);
+      if (responseCookies.length > 0) {
+        // A redirect or a page answer from React Router may have immutable headers: copied once.
+        response = new Response(response.body, response);
+        for (const cookie of responseCookies) response.headers.append('Set-Cookie', cookie);
+        // A page for a visitor whose session just changed is theirs alone.
+        response.headers.set('Cache-Control', 'private, no-store');
+      }
       if (response.headers.get('content-type')?.startsWith('text/html'))
         response.headers.set('Content-Security-Policy', documentCsp(nonce, securityOptions));
       return pageCache.finish(page.plan, response, nonce, c.req.raw);
@@ -494,6 +530,7 @@ export function createHttpApp(deps: HttpDeps) {
       api: {
         implementations: contracts.implementations,
         sites: services.sites,
+        sessions: services.sessions,
         checkOutput: !config.isProduction,
         countRequest: createRateCounter(cache, config.RATE_LIMIT_PER_MINUTE),
         clientAddress: (socketAddress, forwardedFor) => {

@@ -12,10 +12,12 @@ export function SiteHeader({
   shell,
   language,
   languages,
+  user = null,
 }: {
   shell: ShellData;
   language: UiLanguage;
   languages: string[];
+  user?: { name: string } | null;
 }) {
   const { t } = useTranslation();
   const languageLinks = useLanguageLinks(language, languages);
@@ -54,6 +56,7 @@ export function SiteHeader({
           </ul>
         </nav>
         <LanguageList links={languageLinks} className="ml-auto hidden lg:flex" />
+        <AccountLinks user={user} language={language} />
         <Island name="mobileMenu" props={{ items: shell.menus.main, languageLinks }} />
       </div>
     </header>
@@ -89,5 +92,33 @@ function DesktopItem({ item }: { item: NavItem }) {
         </ul>
       )}
     </li>
+  );
+}
+
+/** Login link for visitors; the user's name and a logout form (a POST that works without JavaScript) otherwise. */
+function AccountLinks({ user, language }: { user: { name: string } | null; language: UiLanguage }) {
+  const { t } = useTranslation();
+  if (!user)
+    return (
+      <a
+        href={localizedPath('login', language)}
+        className="shrink-0 text-sm font-medium text-teal-800 underline-offset-2 hover:underline"
+      >
+        {t('auth.account.login')}
+      </a>
+    );
+  return (
+    <form method="post" action="/logout" className="flex shrink-0 items-center gap-2 text-sm">
+      <span className="hidden text-slate-700 sm:inline" data-testid="account-name">
+        {t('auth.account.greeting', { name: user.name })}
+      </span>
+      <input type="hidden" name="language" value={language} />
+      <button
+        type="submit"
+        className="rounded border border-slate-300 px-2 py-1 font-medium text-teal-800 hover:bg-slate-50"
+      >
+        {t('auth.account.logout')}
+      </button>
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
@@ -13,4 +14,5 @@ export const catalogDe: Catalog = {
   search: searchDe,
   shop: shopDe,
   product: productDe,
+  auth: authDe,
 };

@@ -1,3 +1,4 @@
+import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
@@ -13,4 +14,5 @@ export const catalogEn: Catalog = {
   search: searchEn,
   shop: shopEn,
   product: productEn,
+  auth: authEn,
 };

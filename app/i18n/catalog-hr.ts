@@ -1,3 +1,4 @@
+import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
@@ -18,6 +19,7 @@ export const catalogHr = {
   search: searchHr,
   shop: shopHr,
   product: productHr,
+  auth: authHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath } from '../../core/languages.ts';
 import { safeRedirectTarget } from '../../core/links.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { verifyEmail } from '../../server/modules/users/users.contract.ts';
 import { downloadName } from '../components/confirm-email-action.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { Island } from '../islands/island.tsx';
@@ -38,8 +39,18 @@ export function confirmationGoal(query: URLSearchParams): ConfirmationGoal | nul
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { language } = requestApi(args);
-  const goal = confirmationGoal(new URL(args.request.url).searchParams);
+  const { language, api } = requestApi(args);
+  const query = new URL(args.request.url).searchParams;
+  let goal = confirmationGoal(query);
+  // The link of the registration e-mail: `?token=` confirms the account's address (GET web/verify/{token}).
+  const token = query.get('token');
+  if (token !== null) {
+    const result = /^[A-Za-z0-9_-]{10,200}$/.test(token)
+      ? await api.call(verifyEmail, { params: { token } })
+      : null;
+    if (!result || result.errored) throw data({ message: 'invalidToken' }, { status: 400 });
+    goal = { goalType: 'message', goal: 'blog.confirm.confirmed', confirmedEmail: result.data.email };
+  }
   if (!goal) throw data({ message: MISSING_GOAL }, { status: 404 });
   const seo: PageSeo = {
     title: catalogs[language].blog.confirm.title,
@@ -135,6 +146,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="mt-4 text-3xl font-semibold">
         {status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}
       </h1>
+      {status === 400 && (
+        <p className="mt-4 text-lg" data-testid="confirm-error">
+          {t('auth.errors.invalidToken')}
+        </p>
+      )}
       {missingGoal && (
         <p className="mt-4 text-lg" data-testid="confirm-error">
           {t('blog.confirm.missingGoal')}

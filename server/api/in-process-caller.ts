@@ -2,6 +2,7 @@ import type { ApiResult, CallOptions, Contract, ContractCaller } from '../../cor
 import { contractKey } from '../../core/contract.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteService } from '../modules/site/site.service.ts';
+import type { SessionService } from '../modules/users/session.service.ts';
 import { type ContextHeaders, resolveRequestContext } from './context-middleware.ts';
 import {
   ContractDriftError,
@@ -40,14 +41,24 @@ function failure(
 export function createInProcessCaller(deps: {
   implementations: Implementation[];
   sites: SiteService;
+  sessions?: SessionService;
   logger: Logger;
   checkOutput: boolean;
 }) {
   const byKey = new Map(deps.implementations.map((entry) => [contractKey(entry.contract), entry]));
   const debug = deps.logger.isLevelEnabled('debug');
 
-  /** A caller for one visitor request: its headers (host, cookies) decide site and user. */
-  return function forRequest(headers: ContextHeaders, requestId: string): ContractCaller {
+  /**
+   * A caller for one visitor request: its headers (host, cookies) decide site and user. The session
+   * cookies the calls set (login, logout, a silent renewal) collect in `responseCookies`, for the page
+   * response to carry; `clientAddress` is the visitor's (login limits, the consent log).
+   */
+  return function forRequest(
+    headers: ContextHeaders,
+    requestId: string,
+    visitor: { clientAddress?: string; responseCookies?: string[] } = {},
+  ): ContractCaller {
+    const responseCookies = visitor.responseCookies ?? [];
     // One context per language and store for the whole page: every call of the page shares it.
     const contexts = new Map<string, Promise<RequestContext>>();
     const contextFor = (options: CallOptions) => {
@@ -65,6 +76,7 @@ export function createInProcessCaller(deps: {
               name in overrides ? overrides[name] : PAGE_HEADERS.has(name) ? headers.get(name) : undefined,
           },
           requestId,
+          { sessions: deps.sessions, clientAddress: visitor.clientAddress, responseCookies },
         );
         contexts.set(key, context);
       }

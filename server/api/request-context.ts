@@ -33,7 +33,16 @@ export type SiteInfo = {
   domains: { name: string; host: string; isPrimary: boolean }[];
 };
 
-export type RequestUser = { id: number; email: string; isBackofficeUser: boolean; scope: string };
+/** The logged-in user a request acts for (from a verified access token). */
+export type RequestUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isBackofficeUser: boolean;
+  /** Space-separated permission scopes, as in OAuth (`customer`, `admin`). */
+  scope: string;
+};
 
 /** The first argument of every service call. */
 export type RequestContext = {
@@ -44,8 +53,20 @@ export type RequestContext = {
   language: string;
   currency: StoreInfo['currency'];
   user: RequestUser | null;
-  /** The access token the client sent (header `accessToken` or `Authorization: Bearer`); verified by the accounts module. */
+  /**
+   * The access token the client sent (header `accessToken`, `Authorization: Bearer` or the session
+   * cookie); `user` is filled from it once the accounts module verified it.
+   */
   accessToken: string | null;
+  /** The refresh token of the session cookie, if any (logout ends that session). */
+  refreshToken: string | null;
+  /**
+   * `Set-Cookie` values the answer must carry: the session cookies that login, refresh and logout
+   * set or clear. The HTTP API sends them; for in-process calls the page response does.
+   */
+  responseCookies: string[];
+  /** The client's address (rate limits, consent log); undefined for the server's own calls. */
+  clientAddress: string | undefined;
   /** The request's Host header, for answers that name the address the client used (never trusted for links). */
   host: string | undefined;
 };

@@ -12,6 +12,7 @@ import { rateLimited } from '../api/rate-limit.ts';
 import { dataResponseBytes, isSharedCacheValue } from '../cache/shared-json.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteService } from '../modules/site/site.service.ts';
+import type { SessionService } from '../modules/users/session.service.ts';
 import { acceptsGzip } from './compression.ts';
 import { type BodyPieces, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
 
@@ -61,6 +62,8 @@ export type FastLaneDeps = {
   api: {
     implementations: readonly Implementation[];
     sites: SiteService;
+    /** Verifies access tokens and renews a browser's session (the same as the app's context). */
+    sessions?: SessionService;
     checkOutput: boolean;
     /** Counts one API request of the client (undefined: within budget; else seconds to wait). */
     countRequest: (address: string | undefined) => Promise<number | undefined>;
@@ -76,7 +79,7 @@ export type FastLaneDeps = {
   routedElsewhere: (path: string) => boolean;
 };
 
-type Headers = Record<string, string | number>;
+type Headers = Record<string, string | number | string[]>;
 
 /**
  * The short way through the HTTP layer for the requests that make most of the traffic and need none
@@ -184,6 +187,8 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     started: number,
   ) {
     const extra: Headers = {};
+    // Session cookies the context or the call set (a silent renewal, GET /v1/refresh), kept on errors.
+    const responseCookies: string[] = [];
     let status = 200;
     let body: Uint8Array;
     let data: unknown;
@@ -199,6 +204,11 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
         deps.api.sites,
         { get: (name) => header(req, name) },
         requestId,
+        {
+          sessions: deps.api.sessions,
+          clientAddress: deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
+          responseCookies,
+        },
       );
       const { contract } = implementation;
       const input: Record<string, unknown> = {};
@@ -226,6 +236,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
       body = Buffer.from(JSON.stringify(failure.body));
       data = undefined;
     }
+    if (responseCookies.length > 0) extra['set-cookie'] = responseCookies;
     const shared = status === 200 && isSharedCacheValue(data) ? (data as object) : undefined;
     await sendCompressible(
       req,

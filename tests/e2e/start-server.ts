@@ -12,6 +12,12 @@ process.env.LOG_LEVEL ??= 'warn';
 process.env.RATE_LIMIT_PER_MINUTE ??= '0';
 process.env.RATE_LIMIT_WRITES_PER_MINUTE ??= '0';
 process.env.SEED_DEMO = 'true';
+// Short-lived access tokens, so that the accounts test sees a silent refresh within seconds; a short
+// grace before a replayed refresh token counts as stolen.
+process.env.ACCESS_TOKEN_TTL_SECONDS ??= '6';
+process.env.REFRESH_REUSE_GRACE_SECONDS ??= '2';
+// Where the data directory is (the accounts test reads the mail outbox in it).
+fs.writeFileSync(path.join(os.tmpdir(), `shop-e2e-${process.env.PORT}.datadir`), dataDir);
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

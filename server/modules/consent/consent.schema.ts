@@ -21,6 +21,8 @@ export const consents = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     /** The reference shown to users and kept with every acceptance, e.g. 'GDPR-2024-01'. */
     uniqueNumber: text('unique_number').notNull(),
+    /** Raised when the text changes in substance; the log keeps the version a person accepted. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('consents_site_number_idx').on(table.siteId, table.uniqueNumber)],
@@ -68,5 +70,34 @@ export const consentAssignments = pgTable(
   (table) => [
     uniqueIndex('consent_assignments_site_form_idx').on(table.siteId, table.assignedTo),
     index('consent_assignments_site_idx').on(table.siteId),
+  ],
+);
+
+/**
+ * Append-only evidence of consents given (a database trigger refuses UPDATE and DELETE). No foreign
+ * keys: the record outlives the account and the consent it names.
+ */
+export const consentLog = pgTable(
+  'consent_log',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    consentId: integer('consent_id').notNull(),
+    consentVersion: integer('consent_version').notNull(),
+    uniqueNumber: text('unique_number').notNull(),
+    status: text('status').$type<'accepted' | 'withdrawn'>().notNull(),
+    userId: integer('user_id'),
+    email: text('email'),
+    /** How: `cmsSite` for the website's forms. */
+    sourceType: text('source_type').notNull(),
+    /** Where: the form (registerForm, checkoutForm, ...). */
+    source: text('source').notNull(),
+    /** The client address the consent came from. */
+    address: text('address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('consent_log_site_email_idx').on(table.siteId, table.email),
+    index('consent_log_user_idx').on(table.userId),
   ],
 );

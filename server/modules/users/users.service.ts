@@ -1,4 +1,6 @@
 import { inArray } from 'drizzle-orm';
+import { unauthorized } from '../../api/errors.ts';
+import type { RequestContext, RequestUser } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from './users.schema.ts';
 
@@ -12,3 +14,15 @@ export async function userDisplayNames(db: Db, ids: number[]): Promise<Map<numbe
     .where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.displayName]));
 }
+
+/**
+ * The logged-in user of a request, for any module's handler that needs one: a request without a valid
+ * session answers 401 in the API's error format (`UNAUTHORIZED`, 'Authentication required.').
+ */
+export function requireUser(ctx: RequestContext): RequestUser {
+  if (!ctx.user) throw unauthorized();
+  return ctx.user;
+}
+
+/** The logged-in user, or null for a visitor; never fails. */
+export const currentUser = (ctx: RequestContext): RequestUser | null => ctx.user;

@@ -1,0 +1,72 @@
+import type { Widen } from '../../widen.ts';
+import type { authHr } from './hr.ts';
+
+export const authEn: Widen<typeof authHr> = {
+  home: 'Home',
+  email: 'E-mail',
+  password: 'Password',
+  showPasswords: 'Show passwords',
+  required: 'required',
+  login: {
+    title: 'Log in',
+    intro: 'Log in with your e-mail address and password.',
+    submit: 'Log in',
+    forgot: 'Forgot your password?',
+    noAccount: 'No account yet?',
+    register: 'Register',
+  },
+  register: {
+    title: 'Register',
+    intro: 'Create an account to follow your orders and check out faster.',
+    firstName: 'First name',
+    lastName: 'Last name',
+    confirmedPassword: 'Repeat the password',
+    passwordHint:
+      'At least 8 characters with a lowercase and an uppercase letter, a digit and a special character.',
+    consents: 'Consents',
+    submit: 'Create account',
+    haveAccount: 'Already have an account?',
+    login: 'Log in',
+  },
+  forgot: {
+    title: 'Forgot password',
+    intro: "Enter your account's e-mail address and we will send you a link to set a new password.",
+    submit: 'Send link',
+    back: 'Back to login',
+    sent: 'If an account with that address exists, we have sent it a link to set a new password. Check your e-mail.',
+    resetTitle: 'New password',
+    resetIntro: 'Enter your new password twice.',
+    newPassword: 'New password',
+    newPasswordAgain: 'Repeat the new password',
+    resetSubmit: 'Save password',
+  },
+  account: {
+    greeting: 'Logged in as {{name}}',
+    logout: 'Log out',
+    login: 'Log in',
+  },
+  notices: {
+    loggedOut: 'You have been logged out.',
+    loggedIn: 'You are logged in.',
+    registered: 'Your account has been created. We have sent you a message to confirm your e-mail address.',
+    registeredNoMail: 'Your account has been created, but the confirmation message cannot be sent right now.',
+    passwordReset: 'Your password has been changed. Log in with the new password.',
+  },
+  errors: {
+    required: 'This field is required.',
+    email: 'Enter a valid e-mail address.',
+    passwordRule:
+      'The password needs at least 8 characters with a lowercase and an uppercase letter, a digit and a special character.',
+    passwordsDiffer: 'The passwords do not match.',
+    commonPassword:
+      'This password is too common (it appears in lists of breached passwords). Choose another.',
+    userExists: 'A user with this e-mail address already exists.',
+    unknownUser: 'Wrong username or password.',
+    incorrectOldPassword: 'The old password is not correct.',
+    consentRequired: 'Please accept the required consents.',
+    tooManyAttempts: 'Too many failed attempts. Try again in {{minutes}} min.',
+    invalidToken: 'This link is not valid or has expired. Ask for a new one.',
+    failed: 'Something went wrong, please try again.',
+    summary: 'Please check the marked fields.',
+  },
+};

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { catalogEn } from '../../app/i18n/catalog-en.ts';
+import { catalogHr } from '../../app/i18n/catalog-hr.ts';
+import { demoAccounts } from '../../server/db/seed/seed.ts';
+import { e2ePort } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
+
+const outbox = () =>
+  path.join(fs.readFileSync(path.join(os.tmpdir(), `shop-e2e-${e2ePort}.datadir`), 'utf8').trim(), 'outbox');
+
+/** The link (path and query) of the newest mail to an address, once it is in the outbox. */
+async function mailedLink(to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort().reverse() : [];
+      for (const file of files) {
+        const mail = fs
+          .readFileSync(path.join(outbox(), file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
+        if (!mail.includes(`To: ${to}`)) continue;
+        link = mail.match(/https?:\/\/[^\s"]+\?token=[A-Za-z0-9_-]+/)?.[0];
+        if (link) return true;
+      }
+      return false;
+    })
+    .toBe(true);
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+const sessionCookies = async (context: BrowserContext) =>
+  Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+
+async function logIn(page: Page, loginPath: string, email: string, password: string, texts = catalogEn.auth) {
+  await page.goto(loginPath);
+  await page.locator('#field-username').fill(email);
+  await page.locator('#field-password').fill(password);
+  await page.getByRole('button', { name: texts.login.submit }).click();
+}
+
+test.describe('accounts', () => {
+  // Several pages, a mail and token expiry per test on a slow shared machine.
+  test.describe.configure({ timeout: 150_000 });
+
+  test('register with consents, confirm by mail, log out, log in (English)', async ({ page, context }) => {
+    const email = `e2e-${Date.now()}@example.com`;
+    const texts = catalogEn.auth;
+    await page.goto('/en/register');
+    await page.locator('#field-firstName').fill('Eva');
+    await page.locator('#field-lastName').fill('Test');
+    await page.locator('#field-email').fill(email);
+    await page.locator('#field-password').fill('Ljeto-Kisa-83!');
+    await page.locator('#field-confirmedPassword').fill('Ljeto-Kisa-83!');
+    // Without the required consent: the error sits next to the consents.
+    await page.getByRole('button', { name: texts.register.submit }).click();
+    await expect(page.locator('#field-consents-error')).toHaveText(texts.errors.consentRequired);
+    await page.locator('#field-password').fill('Ljeto-Kisa-83!');
+    await page.locator('#field-confirmedPassword').fill('Ljeto-Kisa-83!');
+    await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
+    await page.getByRole('button', { name: texts.register.submit }).click();
+    await expect(page).toHaveURL(/\/en\?notice=registered$/);
+    await expect(page.getByRole('status').first()).toHaveText(texts.notices.registered);
+    await expect(page.getByTestId('account-name')).toContainText('Eva Test');
+    const cookies = await sessionCookies(context);
+    expect(cookies.accessToken?.httpOnly).toBe(true);
+    expect(cookies.refreshToken?.sameSite).toBe('Lax');
+
+    const link = await mailedLink(email);
+    expect(link).toMatch(/^\/en\/confirm-email\?token=/);
+    await page.goto(link);
+    await expect(page.getByTestId('confirmed-text')).toContainText(email);
+
+    await page.getByRole('button', { name: texts.account.logout }).click();
+    await expect(page).toHaveURL(/\/en\?notice=loggedOut$/);
+    await expect(page.getByRole('status').first()).toHaveText(texts.notices.loggedOut);
+    expect((await sessionCookies(context)).refreshToken).toBeUndefined();
+
+    await logIn(page, '/en/login', email, 'Ljeto-Kisa-83!');
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByTestId('account-name')).toContainText('Eva Test');
+  });
+
+  test('forgot password: mail, reset, log in with the new password (Croatian)', async ({ page }) => {
+    const texts = catalogHr.auth;
+    const email = demoAccounts.customer.email;
+    await page.goto('/zaboravljena-lozinka');
+    await page.locator('#field-username').fill(email);
+    await page.getByRole('button', { name: texts.forgot.submit }).click();
+    await expect(page.getByRole('status')).toHaveText(texts.forgot.sent);
+    const link = await mailedLink(email);
+    expect(link).toMatch(/^\/zaboravljena-lozinka\?token=/);
+    await page.goto(link);
+    await page.locator('#field-newPassword').fill('Jesen-Lisce-29!');
+    await page.locator('#field-newPasswordAgain').fill('Jesen-Lisce-29!');
+    await page.getByRole('button', { name: texts.forgot.resetSubmit }).click();
+    await expect(page).toHaveURL(/\/prijava\?notice=passwordReset$/);
+    await logIn(page, '/prijava', email, demoAccounts.customer.password, texts);
+    await expect(page.getByRole('alert')).toHaveText(texts.errors.unknownUser);
+    await expect(page.locator('#field-username')).toHaveValue(email);
+    await logIn(page, '/prijava', email, 'Jesen-Lisce-29!', texts);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('account-name')).toContainText(demoAccounts.customer.firstName);
+  });
+
+  test('a silently refreshed session survives access-token expiry; a replayed refresh token ends it', async ({
+    page,
+    context,
+  }) => {
+    await logIn(page, '/en/login', demoAccounts.admin.email, demoAccounts.admin.password);
+    await expect(page.getByTestId('account-name')).toBeVisible();
+    const first = (await sessionCookies(context)).refreshToken!.value;
+    // The test server's access tokens live 6 s: the browser drops the cookie, the refresh cookie renews it.
+    await page.waitForTimeout(7000);
+    expect((await sessionCookies(context)).accessToken).toBeUndefined();
+    await page.goto('/en/search');
+    await expect(page.getByTestId('account-name')).toBeVisible();
+    const renewed = await sessionCookies(context);
+    expect(renewed.accessToken).toBeDefined();
+    expect(renewed.refreshToken!.value).not.toBe(first);
+
+    // Someone replays the old refresh token after the grace period: the whole session ends.
+    await page.waitForTimeout(2500);
+    const replay = await page.request.get('/api/v1/refresh', { headers: { refreshToken: first } });
+    expect(replay.status()).toBe(401);
+    await context.clearCookies({ name: 'accessToken' });
+    await page.goto('/en/search');
+    await expect(page.getByRole('link', { name: catalogEn.auth.account.login })).toBeVisible();
+  });
+});
+
+test.describe('accounts without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test.describe.configure({ timeout: 120_000 });
+
+  test('logs in and out with plain form posts; a wrong password shows the translated error', async ({
+    page,
+  }) => {
+    const texts = catalogHr.auth;
+    await logIn(page, '/prijava', demoAccounts.admin.email, 'Wrong-Password-1!', texts);
+    await expect(page.getByRole('alert')).toHaveText(texts.errors.unknownUser);
+    await logIn(page, '/prijava', demoAccounts.admin.email, demoAccounts.admin.password, texts);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('account-name')).toContainText(demoAccounts.admin.firstName);
+    await page.getByRole('button', { name: texts.account.logout }).click();
+    await expect(page.getByRole('status').first()).toHaveText(texts.notices.loggedOut);
+    await expect(page.getByRole('link', { name: texts.account.login })).toBeVisible();
+  });
+
+  test('refuses a redirect target on another site', async ({ page }) => {
+    await page.goto('/en/login?redirectTo=//evil.example/x');
+    await expect(page.locator('input[name="redirectTo"]')).toHaveValue('');
+  });
+});
