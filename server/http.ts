@@ -54,6 +54,8 @@ import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createAccountsService } from './modules/users/accounts.service.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { createProfileService } from './modules/users/profile.service.ts';
 import { createSessionService } from './modules/users/session.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -89,6 +91,7 @@ export function createServices(deps: Deps) {
     search: createSearchService(deps),
     sessions,
     accounts: createAccountsService(deps, sessions),
+    profile: createProfileService(deps, sites),
   };
 }
 
@@ -375,6 +378,7 @@ export function createHttpApp(deps: HttpDeps) {
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);
+  profileRoutes(contracts.implement, services.profile);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
