@@ -8,7 +8,19 @@ import { type RouteKey, routeTable } from '../core/route-table.ts';
  * dynamic ones, so `/objave` is the blog and `/o-nama` a page. Paths match case-sensitively: `/EN` or
  * `/OBJAVE` is not another address of a screen (it reaches the page route and answers 404).
  */
-const screens: RouteKey[] = ['home', 'page', 'blog', 'event', 'confirmEmail', 'search', 'shop', 'product'];
+const screens: RouteKey[] = [
+  'home',
+  'page',
+  'blog',
+  'event',
+  'confirmEmail',
+  'search',
+  'shop',
+  'product',
+  'profile',
+  'admin',
+  'adminLogin',
+];
 
 const localized = screens.flatMap((key) =>
   uiLanguages.map((language) =>

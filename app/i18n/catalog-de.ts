@@ -1,6 +1,7 @@
 import { blogDe } from './areas/blog/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
+import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
 import { shopDe } from './areas/shop/de.ts';
 import type { Catalog } from './catalog-hr.ts';
@@ -13,4 +14,5 @@ export const catalogDe: Catalog = {
   search: searchDe,
   shop: shopDe,
   product: productDe,
+  profile: profileDe,
 };

@@ -1,6 +1,7 @@
 import { blogEn } from './areas/blog/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
+import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
 import { shopEn } from './areas/shop/en.ts';
 import type { Catalog } from './catalog-hr.ts';
@@ -13,4 +14,5 @@ export const catalogEn: Catalog = {
   search: searchEn,
   shop: shopEn,
   product: productEn,
+  profile: profileEn,
 };

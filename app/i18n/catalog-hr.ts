@@ -1,6 +1,7 @@
 import { blogHr } from './areas/blog/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
+import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
 import { shopHr } from './areas/shop/hr.ts';
 import { hr } from './hr.ts';
@@ -18,6 +19,7 @@ export const catalogHr = {
   search: searchHr,
   shop: shopHr,
   product: productHr,
+  profile: profileHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;
