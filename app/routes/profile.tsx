@@ -94,6 +94,7 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URL(args.request.url).searchParams;
   const seo: PageSeo = {
     title: catalogs[language].profile.title,
+    description: catalogs[language].profile.description,
     alternates: routeAlternates('profile'),
     noindex: true,
   };

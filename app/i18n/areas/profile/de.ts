@@ -3,6 +3,7 @@ import type { profileHr } from './hr.ts';
 
 export const profileDe: Widen<typeof profileHr> = {
   title: 'Mein Profil',
+  description: 'Ihre Daten, Adressen und Bestellungen.',
   home: 'Startseite',
   menuLabel: 'Konto',
   menu: { profile: 'Mein Profil', orders: 'Bestellverlauf', logout: 'Abmelden' },

@@ -3,6 +3,7 @@ import type { profileHr } from './hr.ts';
 
 export const profileEn: Widen<typeof profileHr> = {
   title: 'My profile',
+  description: 'Your details, addresses and orders.',
   home: 'Home',
   menuLabel: 'Account',
   menu: { profile: 'My profile', orders: 'Order history', logout: 'Logout' },

@@ -1,6 +1,7 @@
 /** Croatian texts of the profile page (/profil) and of the back-office landing (/admin). */
 export const profileHr = {
   title: 'Moj profil',
+  description: 'Vaši podaci, adrese i narudžbe.',
   home: 'Početna',
   menuLabel: 'Korisnički račun',
   menu: { profile: 'Moj profil', orders: 'Povijest narudžbi', logout: 'Odjava' },
