@@ -67,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Routes exist for every UI language, but a site serves only the languages it allows.
   if (!site.allowedLanguages.includes(language)) throw new Response(null, { status: 404 });
   const consent = parseConsent(readCookie(args.request.headers.get('cookie'), CONSENT_COOKIE));
-  // Back-office users may browse during maintenance; that check arrives with accounts.
+  // Off for back-office users: maintenanceMiddleware checks the session first.
   const settings = args.context.get(appSettingsContext);
   const maintenance = settings.maintenance;
   const option = shell.options;

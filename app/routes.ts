@@ -20,6 +20,9 @@ const screens: RouteKey[] = [
   'login',
   'register',
   'forgotPassword',
+  'profile',
+  'admin',
+  'adminLogin',
 ];
 
 const localized = screens.flatMap((key) =>

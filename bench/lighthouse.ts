@@ -4,7 +4,9 @@
  * Lighthouse (performance, accessibility, best practices, SEO) on each URL in headless Chromium.
  * Prints a markdown table and writes JSON to bench/results/.
  *
- * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [/path ...]`
+ * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login] [/path ...]`
+ * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
+ * go with every request), for pages behind a login such as `/profil`.
  * Paths default to one of each screen (home, a page, the blog, a post, a category, a product). Each
  * page and its images are requested once before the audits unless --cold is given.
  * Env: BUILD_DIR (default build), CHROME_PATH (default /usr/bin/chromium when present).
@@ -40,16 +42,18 @@ function parseArgs(argv: string[]) {
   let formFactors: FormFactor[] = ['mobile'];
   let port = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
   let cold = false;
+  let login = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--desktop') formFactors = ['desktop'];
     else if (arg === '--both') formFactors = ['mobile', 'desktop'];
     else if (arg === '--port') port = Number(argv[++i]);
     else if (arg === '--cold') cold = true;
+    else if (arg === '--login') login = true;
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }
-  return { paths: paths.length > 0 ? paths : demoPagePaths, formFactors, port, cold };
+  return { paths: paths.length > 0 ? paths : demoPagePaths, formFactors, port, cold, login };
 }
 
 function itemLabel(item: Record<string, unknown>): string {
@@ -146,9 +150,23 @@ async function warmUp(base: string, pagePath: string) {
   return urls.size;
 }
 
+/** The demo customer's session (README) as a Cookie header, from a login through the API. */
+async function demoCustomerCookie(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'kupac@ucionica.local', password: 'Kupac123!' }),
+  });
+  if (!response.ok) throw new Error(`Login as the demo customer failed: HTTP ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
 /** Also reachable as `npm run bench -- lighthouse …` (the word `lighthouse` is skipped). */
 export async function runLighthouseBench(argv: string[] = process.argv.slice(2)) {
-  const { paths, formFactors, port, cold } = parseArgs(argv.filter((arg) => arg !== 'lighthouse'));
+  const { paths, formFactors, port, cold, login } = parseArgs(argv.filter((arg) => arg !== 'lighthouse'));
   const buildDir = process.env.BUILD_DIR ?? 'build';
   ensureBuild(buildDir);
   const server = await startE2eServer(port, buildDir);
@@ -163,6 +181,7 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
   fs.mkdirSync(outDir, { recursive: true });
   const rows: PageScore[] = [];
   try {
+    const cookie = login ? await demoCustomerCookie(`http://127.0.0.1:${port}`) : undefined;
     if (!cold) {
       for (const pagePath of paths) await warmUp(`http://127.0.0.1:${port}`, pagePath);
     }
@@ -176,6 +195,7 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
           logLevel: 'error',
           onlyCategories: [...categories],
           ignoreStatusCode: true,
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         };
         const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

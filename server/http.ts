@@ -57,6 +57,8 @@ import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createAccountsService } from './modules/users/accounts.service.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { createProfileService } from './modules/users/profile.service.ts';
 import { createSessionService } from './modules/users/session.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -101,6 +103,7 @@ export function createServices(deps: Deps) {
       consents,
       siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
     }),
+    profile: createProfileService(deps, sites),
   };
 }
 
@@ -391,6 +394,7 @@ export function createHttpApp(deps: HttpDeps) {
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);
   consentRoutes(contracts.implement, services.consents);
+  profileRoutes(contracts.implement, services.profile);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

@@ -2,6 +2,7 @@ import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
+import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
 import { shopDe } from './areas/shop/de.ts';
 import type { Catalog } from './catalog-hr.ts';
@@ -15,4 +16,5 @@ export const catalogDe: Catalog = {
   shop: shopDe,
   product: productDe,
   auth: authDe,
+  profile: profileDe,
 };

@@ -2,6 +2,7 @@ import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
+import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
 import { shopEn } from './areas/shop/en.ts';
 import type { Catalog } from './catalog-hr.ts';
@@ -15,4 +16,5 @@ export const catalogEn: Catalog = {
   shop: shopEn,
   product: productEn,
   auth: authEn,
+  profile: profileEn,
 };

@@ -2,6 +2,7 @@ import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
+import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
 import { shopHr } from './areas/shop/hr.ts';
 import { hr } from './hr.ts';
@@ -20,6 +21,7 @@ export const catalogHr = {
   shop: shopHr,
   product: productHr,
   auth: authHr,
+  profile: profileHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { data, isRouteErrorResponse, useLocation } from 'react-router';
+import { languageOfPath, type UiLanguage } from '../../core/languages.ts';
+import { localizedPath } from '../../core/route-table.ts';
+import { backofficeProfile } from '../../server/modules/users/profile.contract.ts';
+import { AdminLayout } from '../components/admin-layout.tsx';
+import { catalogs } from '../i18n/catalog.ts';
+import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
+import { requestApi } from '../lib/request-language.ts';
+import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
+import type { Route } from './+types/admin';
+
+/**
+ * The back-office user of the request: a visitor goes to the login page (back to the admin after it),
+ * a user without the back-office role gets 403.
+ */
+export async function requireBackoffice(args: Route.LoaderArgs) {
+  const { language, api } = requestApi(args);
+  const result = await api.call(backofficeProfile, {});
+  if (result.errored) {
+    if (result.error.statusCode === 401) throw loginRedirect(language, localizedPath('admin', language));
+    if (result.error.statusCode === 403)
+      throw data({ forbidden: true }, { status: 403, headers: privatePageHeaders() });
+    throw new Response(result.error.message, { status: result.error.statusCode || 500 });
+  }
+  return { language, user: result.data };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { language, user } = await requireBackoffice(args);
+  const seo: PageSeo = {
+    title: catalogs[language].profile.admin.title,
+    alternates: routeAlternates('admin'),
+    noindex: true,
+  };
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.displayName || user.email;
+  return { language, name, email: user.email, seo };
+}
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { language, name, email } = loaderData;
+  return (
+    <AdminLayout>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('profile.admin.title')}</h1>
+      <p className="mt-3 text-lg text-slate-800" data-testid="admin-user">
+        {t('profile.admin.signedInAs', { name, email })}
+      </p>
+      <p className="mt-2 text-slate-700">{t('profile.admin.intro')}</p>
+      <AdminLinks language={language} />
+    </AdminLayout>
+  );
+}
+
+function AdminLinks({ language }: { language: UiLanguage }) {
+  const { t } = useTranslation();
+  const linkClass =
+    'inline-block rounded-full border border-slate-400 px-5 py-2.5 font-medium text-slate-800 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2';
+  return (
+    <ul className="mt-8 flex flex-wrap gap-3">
+      <li>
+        <a href={localizedPath('home', language)} className={linkClass}>
+          {t('profile.admin.backToSite')}
+        </a>
+      </li>
+      <li>
+        <a href={localizedPath('profile', language)} className={linkClass}>
+          {t('profile.admin.profile')}
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/** 403 for users without the back-office role; other failures show the generic error. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const language = languageOfPath(useLocation().pathname);
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <AdminLayout>
+      <p className="text-6xl font-bold text-teal-700">{forbidden ? 403 : 500}</p>
+      <h1 className="mt-4 text-3xl font-semibold" data-testid="admin-refused">
+        {forbidden ? t('profile.admin.forbiddenTitle') : t('errors.genericTitle')}
+      </h1>
+      {forbidden ? <p className="mt-3 text-slate-700">{t('profile.admin.forbidden')}</p> : null}
+      <AdminLinks language={language} />
+    </AdminLayout>
+  );
+}
