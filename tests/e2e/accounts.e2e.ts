@@ -105,6 +105,15 @@ test.describe('accounts', () => {
     await logIn(page, '/prijava', email, 'Jesen-Lisce-29!', texts);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('account-name')).toContainText(demoAccounts.customer.firstName);
+    // The demo customer gets the README's password back (other test files log in with it).
+    const restored = await page.request.post('/api/v1/user/password/set', {
+      data: {
+        oldPassword: 'Jesen-Lisce-29!',
+        newPassword: demoAccounts.customer.password,
+        newPasswordAgain: demoAccounts.customer.password,
+      },
+    });
+    expect(restored.ok(), await restored.text()).toBe(true);
   });
 
   test('a silently refreshed session survives access-token expiry; a replayed refresh token ends it', async ({

@@ -1,4 +1,4 @@
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 
 export type RangeSliderProps = {
   min: number;
@@ -63,14 +63,25 @@ function load() {
 }
 
 /**
- * The range slider, with its library loaded on demand (it is 10 kB gzip, more than a listing page
- * has left of its budget): until then a stand-in draws the same track and thumbs, with the same roles
- * and values. Pointing at it starts the download; focusing or pressing a thumb swaps in the slider,
- * which takes the focus over. Render it only in the browser (it needs JavaScript to do anything).
+ * The range slider, its library in a chunk of its own (10 kB gzip) that loads as soon as the island
+ * has hydrated (the page's own scripts come first): until it is there a stand-in draws the same track
+ * and thumbs, with the same roles and values, and keys pressed on it count. Focusing or pressing a
+ * thumb of the stand-in hands the focus to the slider when it arrives. Render it only in the browser
+ * (it needs JavaScript to do anything).
  */
 export function LazyRangeSlider(props: RangeSliderProps) {
   const [Slider, setSlider] = useState<ComponentType<RangeSliderProps> | null>(() => loaded);
   const [focusThumb, setFocusThumb] = useState<0 | 1 | undefined>(undefined);
+  // Loaded at once, not on the first touch: a drag that starts on the stand-in would be lost.
+  useEffect(() => {
+    let current = true;
+    load().then((component) => {
+      if (current) setSlider(() => component);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
   if (Slider) return <Slider {...props} focusThumb={focusThumb} />;
 
   const { min, max, value, labels, valueText } = props;
