@@ -136,7 +136,7 @@ test('the price filter is one slider with two thumbs, worked with the keyboard',
     await waitForHydration(page);
   };
 
-  // An arrow key moves a thumb (its code loads when a thumb is first focused, which keeps the focus).
+  // An arrow key moves a thumb.
   await tabTo(page, low);
   await page.keyboard.press('ArrowRight');
   await expect(low).toHaveAttribute('aria-valuenow', String(min + 1));

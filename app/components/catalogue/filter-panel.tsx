@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultLanguage, isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../../core/money.ts';
 import type { NavigationFilter } from '../../../server/modules/catalogue/catalogue.contract.ts';
-import { LazyRangeSlider } from '../ui/lazy-range-slider.tsx';
+import { RangeSlider } from '../ui/range-slider.tsx';
 import {
   activeFilterCount,
   clearFilters,
@@ -111,7 +111,7 @@ function PriceFilter({
       ) : null}
       {hydrated && bounds.min !== null && bounds.max !== null && high > low ? (
         <div className="mt-3 px-1">
-          <LazyRangeSlider
+          <RangeSlider
             min={low}
             max={high}
             value={[clamp(Number(min || low)), clamp(Number(max || high))]}

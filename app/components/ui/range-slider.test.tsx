@@ -1,10 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { keyedValue, LazyRangeSlider } from './lazy-range-slider.tsx';
+import { keyedValue, nearerThumb, pointerValue, RangeSlider } from './range-slider.tsx';
 
 const render = (value: [number, number]) =>
   renderToString(
-    <LazyRangeSlider
+    <RangeSlider
       min={10}
       max={110}
       value={value}
@@ -14,7 +14,7 @@ const render = (value: [number, number]) =>
     />,
   );
 
-describe('the range slider before its library loads', () => {
+describe('the range slider', () => {
   it('is one track with two focusable thumbs, each a labelled slider with its value as text', () => {
     const html = render([30, 90]);
     expect(html.match(/data-testid="range-slider"/g)).toHaveLength(1);
@@ -34,7 +34,7 @@ describe('the range slider before its library loads', () => {
     }
   });
 
-  it('fills the track between the thumbs and places them where the slider will', () => {
+  it('fills the track between the thumbs and keeps the thumbs inside the track', () => {
     const html = render([30, 90]);
     // 20 % and 80 % of the range; a 20 px thumb stays inside the track at both ends.
     expect(html).toContain('left:20%;right:20%');
@@ -62,5 +62,25 @@ describe('keyedValue: what a key does to a thumb', () => {
   it('leaves other keys to the page', () => {
     expect(keyedValue('Tab', false, 0, range)).toBeNull();
     expect(keyedValue('Enter', false, 1, range)).toBeNull();
+  });
+});
+
+describe('pointerValue and nearerThumb: what a press on the track does', () => {
+  const rect = { left: 100, width: 220 };
+  const range = { min: 10, max: 110 };
+  it('reads the value under the pointer, thumb centres running half a thumb inside both ends', () => {
+    expect(pointerValue(110, rect, range)).toBe(10);
+    expect(pointerValue(210, rect, range)).toBe(60);
+    expect(pointerValue(310, rect, range)).toBe(110);
+    expect(pointerValue(0, rect, range)).toBe(10);
+    expect(pointerValue(999, rect, range)).toBe(110);
+    expect(pointerValue(212, rect, { ...range, step: 5 })).toBe(60);
+  });
+  it('moves the nearer thumb, and the one that can go that way outside the range', () => {
+    expect(nearerThumb(40, [30, 90])).toBe(0);
+    expect(nearerThumb(80, [30, 90])).toBe(1);
+    expect(nearerThumb(60, [30, 90])).toBe(0);
+    expect(nearerThumb(20, [50, 50])).toBe(0);
+    expect(nearerThumb(70, [50, 50])).toBe(1);
   });
 });
