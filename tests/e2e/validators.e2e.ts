@@ -49,6 +49,9 @@ const pages: { type: string; paths: [string, string]; status?: number }[] = [
     type: 'digital product',
     paths: ['/product/otporno-dijete-e-knjiga', '/en/product/the-resilient-child-e-book'],
   },
+  { type: 'login', paths: ['/prijava', '/en/login'] },
+  { type: 'registration', paths: ['/registracija', '/en/register'] },
+  { type: 'forgotten password', paths: ['/zaboravljena-lozinka', '/en/forgot-password'] },
   { type: 'not found', paths: ['/nema-ove-stranice', '/en/no-such-page'], status: 404 },
   {
     type: 'email confirmed',
