@@ -1,10 +1,17 @@
 /**
  * `npm run test:e2e`: builds when there is no build or the sources changed since it was made (a stale
  * build would test old code), then runs the Playwright suite against the production server.
+ *
+ * The whole suite runs in shards side by side (E2E_SHARDS, default 2): each shard is its own
+ * Playwright process with its own server on its own port and fresh data directory, so the files of
+ * one shard never see another shard's data; inside a shard the files run one after another as before.
+ * The suite spends much of its time waiting on the browser and the server, so two shards finish it in
+ * less time even on two cores (decision 0189). With file arguments it runs one unless E2E_SHARDS says.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const buildDir = process.env.BUILD_DIR ?? 'build';
 const newestSource = (directory: string): number =>
@@ -25,9 +32,74 @@ if (stale) {
   const build = spawnSync(path.resolve('node_modules/.bin/react-router'), ['build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const result = spawnSync(
-  path.resolve('node_modules/.bin/playwright'),
-  ['test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)],
-  { stdio: 'inherit' },
-);
-process.exit(result.status ?? 1);
+
+const args = process.argv.slice(2);
+const playwright = path.resolve('node_modules/.bin/playwright');
+const playwrightArgs = ['test', '-c', 'tests/e2e/playwright.config.ts'];
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (args.length > 0 ? 1 : 2)) || 1);
+if (shards === 1) {
+  const result = spawnSync(playwright, [...playwrightArgs, ...args], { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
+
+// Files go to shards by size, largest first, each to the lightest shard so far: a file's size is a
+// fair measure of how long it runs, and Playwright's own --shard splits by test count, which put
+// the slow files together. Options (arguments starting with -, written --name=value) go to every shard.
+const options = args.filter((arg) => arg.startsWith('-'));
+const named = args.filter((arg) => !arg.startsWith('-'));
+const e2eDir = 'tests/e2e';
+const files =
+  named.length > 0
+    ? named
+    : fs
+        .readdirSync(e2eDir)
+        .filter((name) => name.endsWith('.e2e.ts'))
+        .map((name) => path.join(e2eDir, name));
+const plan = Array.from({ length: shards }, () => ({ files: [] as string[], weight: 0 }));
+for (const file of files
+  .map((file) => ({ file, weight: fs.existsSync(file) ? fs.statSync(file).size : 1 }))
+  .sort((a, b) => b.weight - a.weight)) {
+  const lightest = plan.reduce((best, shard) => (shard.weight < best.weight ? shard : best));
+  lightest.files.push(file.file);
+  lightest.weight += file.weight;
+}
+
+type Stats = { expected: number; unexpected: number; flaky: number; skipped: number };
+const basePort = Number(process.env.E2E_PORT ?? 3190);
+const jsonReport = process.env.E2E_JSON_REPORT;
+
+const runShard = (index: number) =>
+  new Promise<number>((resolve) => {
+    const label = `[${index}/${shards}]`;
+    const files = plan[index - 1]?.files ?? [];
+    if (files.length === 0) return resolve(0);
+    const child = spawn(playwright, [...playwrightArgs, ...options, ...files], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        // Ten ports apart: the first shard keeps the port asked for.
+        E2E_PORT: String(basePort + (index - 1) * 10),
+        E2E_OUTPUT_DIR: path.join('test-results', `shard-${index}`),
+        ...(jsonReport ? { E2E_JSON_REPORT: `${jsonReport}.shard${index}` } : {}),
+      },
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(`${label} ${line}`));
+    }
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+
+const codes = await Promise.all(Array.from({ length: shards }, (_, index) => runShard(index + 1)));
+
+if (jsonReport) {
+  const total: Stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+  for (let index = 1; index <= shards; index += 1) {
+    const file = `${jsonReport}.shard${index}`;
+    if (!fs.existsSync(file)) continue;
+    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Stats };
+    for (const key of Object.keys(total) as (keyof Stats)[]) total[key] += stats[key] ?? 0;
+    fs.rmSync(file);
+  }
+  fs.writeFileSync(jsonReport, JSON.stringify({ stats: total }));
+}
+process.exit(codes.find((code) => code !== 0) ?? 0);

@@ -7,6 +7,8 @@ const jsonReport = process.env.E2E_JSON_REPORT;
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
+  // Each shard of scripts/e2e.ts keeps its traces apart: Playwright empties this folder when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
