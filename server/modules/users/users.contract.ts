@@ -66,7 +66,7 @@ export const loginBody = z.object({
   password: loginPassword,
 });
 
-const sessionOutput = z.object({ tokens: tokensSchema, user: userProfileSchema });
+export const sessionOutput = z.object({ tokens: tokensSchema, user: userProfileSchema });
 
 export const login = defineContract({
   method: 'post',
