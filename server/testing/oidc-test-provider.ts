@@ -47,7 +47,14 @@ export async function startTestProvider(
       },
     ],
     pkce: { required: () => true },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 600,
+      Grant: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],

@@ -77,7 +77,10 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: texts.account.logout }).click();
     await expect(page).toHaveURL(/\/en\?notice=loggedOut$/);
-    await expect(page.getByRole('status').first()).toHaveText(texts.notices.loggedOut);
+    // A toast: shown, then gone by itself.
+    const loggedOut = page.getByRole('status').filter({ hasText: texts.notices.loggedOut });
+    await expect(loggedOut).toBeVisible();
+    await expect(loggedOut).toBeHidden({ timeout: 10_000 });
     expect((await sessionCookies(context)).refreshToken).toBeUndefined();
 
     await logIn(page, '/en/login', email, 'Ljeto-Kisa-83!');
@@ -156,7 +159,7 @@ test.describe('accounts without JavaScript', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('account-name')).toContainText(demoAccounts.admin.firstName);
     await page.getByRole('button', { name: texts.account.logout }).click();
-    await expect(page.getByRole('status').first()).toHaveText(texts.notices.loggedOut);
+    await expect(page.getByRole('status').filter({ hasText: texts.notices.loggedOut })).toBeVisible();
     await expect(page.getByRole('link', { name: texts.account.login })).toBeVisible();
   });
 

@@ -89,14 +89,6 @@ export const refresh = defineContract({
   output: z.object({ tokens: tokensSchema }),
 });
 
-export const profile = defineContract({
-  method: 'get',
-  path: '/v1/user/web/profile',
-  tags: ['user'],
-  summary: 'The logged-in user (401 without a session)',
-  output: userProfileSchema,
-});
-
 /** The consents a registration accepted: ids of consents assigned to the register form. */
 const consentIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(50);
 
@@ -210,6 +202,6 @@ export const legacyUser = defineContract({
   method: 'get',
   path: '/auth/user',
   tags: ['auth'],
-  summary: 'Legacy: the logged-in user (same as GET /v1/user/web/profile)',
+  summary: 'Legacy: the logged-in user (GET /v1/user/web/profile without the addresses)',
   output: userProfileSchema,
 });

@@ -60,7 +60,8 @@ export const authDe: Widen<typeof authHr> = {
     or: 'oder',
     continueWith: 'Weiter mit {{provider}}',
     working: 'Anmeldung läuft…',
-    cancelled: 'Die Anmeldung wurde abgebrochen. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    cancelled:
+      'Die Anmeldung wurde abgebrochen. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
     backToLogin: 'Zurück zur Anmeldung',
     errors: {
       notConfigured: 'Dieser Anmeldedienst ist nicht verfügbar.',
