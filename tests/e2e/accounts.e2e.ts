@@ -145,6 +145,32 @@ test.describe('accounts', () => {
   });
 });
 
+test('the show/hide button shows a password as text and hides it again (login, register, reset)', async ({
+  page,
+}) => {
+  for (const [path, texts, fields] of [
+    ['/en/login', catalogEn.auth, ['password']],
+    ['/registracija', catalogHr.auth, ['password', 'confirmedPassword']],
+    ['/en/forgot-password?token=not-a-real-token-0123', catalogEn.auth, ['newPassword', 'newPasswordAgain']],
+  ] as const) {
+    await page.goto(path);
+    for (const name of fields) {
+      const field = page.locator(`#field-${name}`);
+      const toggle = page.locator(`button[aria-controls="field-${name}"]`);
+      await expect(toggle).toHaveAccessibleName(texts.showPassword);
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await field.fill('Tajna-Lozinka-1!');
+      await toggle.click();
+      await expect(field).toHaveAttribute('type', 'text');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await expect(field).toHaveValue('Tajna-Lozinka-1!');
+      await toggle.click();
+      await expect(field).toHaveAttribute('type', 'password');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    }
+  }
+});
+
 test.describe('accounts without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test.describe.configure({ timeout: 120_000 });
@@ -155,6 +181,9 @@ test.describe('accounts without JavaScript', () => {
     const texts = catalogHr.auth;
     await logIn(page, '/prijava', demoAccounts.admin.email, 'Wrong-Password-1!', texts);
     await expect(page.getByRole('alert')).toHaveText(texts.errors.unknownUser);
+    // A plain password field: the show/hide button needs JavaScript, so it is not there to press.
+    await expect(page.locator('#field-password')).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('button', { name: texts.showPassword })).toHaveCount(0);
     await logIn(page, '/prijava', demoAccounts.admin.email, demoAccounts.admin.password, texts);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('account-name')).toContainText(demoAccounts.admin.firstName);
