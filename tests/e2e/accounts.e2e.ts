@@ -77,9 +77,9 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: texts.account.logout }).click();
     await expect(page).toHaveURL(/\/en\?notice=loggedOut$/);
-    // A toast: shown, then gone by itself.
+    // A toast: shown once the toasts island has hydrated (after the page's load), then gone by itself.
     const loggedOut = page.getByRole('status').filter({ hasText: texts.notices.loggedOut });
-    await expect(loggedOut).toBeVisible();
+    await expect(loggedOut).toBeVisible({ timeout: 15_000 });
     await expect(loggedOut).toBeHidden({ timeout: 10_000 });
     expect((await sessionCookies(context)).refreshToken).toBeUndefined();
 
