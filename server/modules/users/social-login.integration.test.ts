@@ -202,13 +202,20 @@ describe('social login', () => {
     expect(tampered.body.error.code).toBe('INVALID_STATE');
   });
 
-  it('refuses a code used before, and malformed input, with a clear error', async () => {
+  it('refuses a code the provider does not accept, a state used before, and malformed input', async () => {
     const { url, cookie } = await start();
     const { params } = await providerAnswer(url, 'twice@example.com');
-    expect((await finish(params, cookie)).status).toBe(200);
+    const wrongCode = await finish({ ...params, code: 'not-the-code' }, cookie);
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.error).toMatchObject({ code: 'SOCIAL_LOGIN_REFUSED', payload: { field: 'code' } });
+    // The state was spent on that attempt: the right code with it is refused too.
     const replay = await finish(params, cookie);
     expect(replay.status).toBe(400);
-    expect(replay.body.error.code).toBe('SOCIAL_LOGIN_REFUSED');
+    expect(replay.body.error.code).toBe('INVALID_STATE');
+    const fresh = await start();
+    const ok = await finish((await providerAnswer(fresh.url, 'twice@example.com')).params, fresh.cookie);
+    expect(ok.status).toBe(200);
+    expect((await finish(params, fresh.cookie)).body.error.code).toBe('INVALID_STATE');
     const empty = await call('/api/v1/user/social/oauth', postJson({ code: '', state: '' }));
     expect(empty.status).toBe(400);
     const control = await call('/api/v1/user/social/oauth', postJson({ code: 'a\u0000b', state: 's' }));

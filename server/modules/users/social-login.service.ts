@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { siteOrigin } from '../site/site.service.ts';
 import type { AccountsService } from './accounts.service.ts';
-import type { SessionService } from './session.service.ts';
+import { type SessionService, tokenHash } from './session.service.ts';
 import { SOCIAL_ERRORS, type SocialProviderName, socialProviderNames } from './social.contract.ts';
 import { type User, userSocialIdentities, users } from './users.schema.ts';
 
@@ -97,10 +97,10 @@ const isLoopback = (url: string) => ['localhost', '127.0.0.1', '[::1]'].includes
  * browser that started it, so a code and state brought by another browser never log it in.
  */
 export function createSocialLoginService(
-  deps: Pick<Deps, 'config' | 'db' | 'logger'>,
+  deps: Pick<Deps, 'config' | 'db' | 'logger' | 'cache'>,
   services: { sessions: SessionService; accounts: AccountsService },
 ) {
-  const { config, db, logger } = deps;
+  const { config, db, logger, cache } = deps;
   const providers = new Map(socialProviderSettings(config).map((provider) => [provider.name, provider]));
   const configurations = new Map<SocialProviderName, Promise<oidc.Configuration>>();
   const timeoutSeconds = Math.max(1, Math.round(config.SOCIAL_LOGIN_TIMEOUT_MS / 1000));
@@ -373,6 +373,12 @@ export function createSocialLoginService(
       const pending = await readPending(ctx);
       ctx.responseCookies.push(stateCookie('', 0));
       if (!pending || pending.state !== input.state || pending.siteId !== ctx.site.id) throw invalidState();
+      // Used once, in every process (the cache is shared): a replayed cookie and state reach the
+      // provider no second time. Without the cache the provider's single-use code still holds.
+      const uses = await cache
+        .increment('social-login-state', tokenHash(pending.state), STATE_TTL_SECONDS)
+        .catch(() => 1);
+      if (uses > 1) throw invalidState();
       const settings = providers.get(pending.provider);
       if (!settings)
         throw new ApiError(404, 'PROVIDER_NOT_CONFIGURED', SOCIAL_ERRORS.notConfigured, {

@@ -59,10 +59,9 @@ export const socialOauth = defineContract({
   method: 'post',
   path: '/v1/user/social/oauth',
   tags: ['user'],
-  writes: true,
   summary: 'Finish a social login: code and state from the provider → a session (tokens and cookies)',
   description:
-    "The state must match the state cookie of the browser that started the login (400 'INVALID_STATE' otherwise, and no session). The account is the one linked to the provider's identity, else the account with the provider's verified e-mail address (linked now), else a new account.",
+    "Like POST /v1/login not idempotency-keyed (its answer holds tokens; docs/decisions/0221). The state must match the state cookie of the browser that started the login and is good once (400 'INVALID_STATE' otherwise, and no session). The account is the one linked to the provider's identity, else the account with the provider's verified e-mail address (linked now), else a new account.",
   body: socialOauthBody,
   output: sessionOutput.extend({
     provider: socialProviderName,
