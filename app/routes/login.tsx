@@ -18,6 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const seo: PageSeo = {
     title: catalogs[language].auth.login.title,
+    description: catalogs[language].auth.login.intro,
     alternates: routeAlternates('login'),
     noindex: true,
   };

@@ -22,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const consents = result.errored ? [] : (result.data.records[0]?.consents ?? []);
   const seo: PageSeo = {
     title: catalogs[language].auth.register.title,
+    description: catalogs[language].auth.register.intro,
     alternates: routeAlternates('register'),
     noindex: true,
   };
