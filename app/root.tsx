@@ -17,7 +17,7 @@ import './app.css';
 import type { TrackingIds } from '../core/tracking.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../core/visitor-cookies.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
-import { profile } from '../server/modules/users/users.contract.ts';
+import { legacyUser } from '../server/modules/users/users.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
@@ -49,8 +49,19 @@ export type RootData = {
   notice: NoticeKey | null;
 };
 
-const noticeKeys = ['loggedOut', 'registered', 'registeredNoMail'] as const;
-type NoticeKey = (typeof noticeKeys)[number];
+/**
+ * The messages a redirect may ask for, with their catalog key. A toast notice is shown by the toasts
+ * island (it fades); the server renders it too, inside <noscript>, for a browser without JavaScript.
+ */
+const notices = {
+  loggedOut: { key: 'auth.notices.loggedOut', toast: true },
+  profileSaved: { key: 'profile.saved', toast: true },
+  registered: { key: 'auth.notices.registered', toast: false },
+  registeredNoMail: { key: 'auth.notices.registeredNoMail', toast: false },
+} as const;
+type NoticeKey = keyof typeof notices;
+const isNoticeKey = (value: string | null): value is NoticeKey =>
+  value !== null && Object.hasOwn(notices, value);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -90,12 +101,12 @@ export async function loader(args: Route.LoaderArgs) {
   const cookieHeader = args.request.headers.get('cookie');
   let user: RootData['user'] = null;
   if (readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE)) {
-    const current = await api.call(profile, {});
+    const current = await api.call(legacyUser, {});
     if (!current.errored)
       user = { name: current.data.displayName || current.data.firstName || current.data.email };
   }
   const noticeParam = new URL(args.request.url).searchParams.get('notice');
-  const notice = noticeKeys.find((key) => key === noticeParam) ?? null;
+  const notice = isNoticeKey(noticeParam) ? noticeParam : null;
   const rootData: RootData = {
     user,
     notice,
@@ -149,7 +160,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
               props={{ consent, tracking: rootData.tracking, returnTo: location.pathname + location.search }}
             />
           )}
-          <Island name="toasts" props={{}} />
+          <Island
+            name="toasts"
+            props={{
+              initial:
+                rootData?.notice && notices[rootData.notice].toast
+                  ? [{ message: i18n.t(notices[rootData.notice].key) }]
+                  : [],
+            }}
+          />
         </I18nextProvider>
         <IslandScripts />
       </body>
@@ -168,7 +187,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
         languages={loaderData.site.allowedLanguages}
         user={loaderData.user}
       />
-      {loaderData.notice && <NoticeBanner notice={loaderData.notice} />}
+      {loaderData.notice &&
+        (notices[loaderData.notice].toast ? (
+          <noscript>
+            <NoticeBanner notice={loaderData.notice} />
+          </noscript>
+        ) : (
+          <NoticeBanner notice={loaderData.notice} />
+        ))}
       <Outlet />
       <SiteFooter shell={loaderData.shell} language={loaderData.language} />
     </>
@@ -180,7 +206,7 @@ function NoticeBanner({ notice }: { notice: NoticeKey }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="border-b border-emerald-300 bg-emerald-50">
-      <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-emerald-900">{t(`auth.notices.${notice}`)}</p>
+      <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-emerald-900">{t(notices[notice].key)}</p>
     </div>
   );
 }

@@ -20,6 +20,7 @@ const screens: RouteKey[] = [
   'login',
   'register',
   'forgotPassword',
+  'socialLogin',
   'profile',
   'admin',
   'adminLogin',

@@ -7,7 +7,8 @@
  * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login] [/path ...]`
  * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
  * go with every request), for pages behind a login such as `/profil`.
- * Paths default to one of each screen (home, a page, the blog, a post, a category, a product). Each
+ * Paths default to one of each screen (home, a page, the blog, a post, a category, a product, login and
+ * registration in both languages). Each
  * page and its images are requested once before the audits unless --cold is given.
  * Env: BUILD_DIR (default build), CHROME_PATH (default /usr/bin/chromium when present).
  */
@@ -37,6 +38,9 @@ export type PageScore = {
   runtimeError?: string;
 };
 
+/** The demo screens, and the login and registration forms in both languages (noindex: SEO is below 100 there by design). */
+const lighthousePaths = [...demoPagePaths, '/prijava', '/registracija', '/en/login', '/en/register'];
+
 function parseArgs(argv: string[]) {
   const paths: string[] = [];
   let formFactors: FormFactor[] = ['mobile'];
@@ -53,7 +57,7 @@ function parseArgs(argv: string[]) {
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }
-  return { paths: paths.length > 0 ? paths : demoPagePaths, formFactors, port, cold, login };
+  return { paths: paths.length > 0 ? paths : lighthousePaths, formFactors, port, cold, login };
 }
 
 function itemLabel(item: Record<string, unknown>): string {

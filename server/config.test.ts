@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { socialProviderSettings } from './modules/users/social-login.service.ts';
 
 describe('loadConfig', () => {
   it('falls back to the embedded defaults', () => {
@@ -31,5 +32,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAINTENANCE_MODE: 'on' }).MAINTENANCE_MODE).toBe(true);
     expect(loadConfig({ MAINTENANCE_MODE: 'false' }).MAINTENANCE_MODE).toBe(false);
     expect(() => loadConfig({ MAINTENANCE_MODE: 'maybe' })).toThrow(/MAINTENANCE_MODE/);
+  });
+
+  it('offers a social provider only with its client id and secret, at an https address', () => {
+    expect(socialProviderSettings(loadConfig({}))).toEqual([]);
+    const google = socialProviderSettings(
+      loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }),
+    );
+    expect(google).toEqual([
+      { name: 'google', clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' },
+    ]);
+    const facebook = socialProviderSettings(
+      loadConfig({ FACEBOOK_CLIENT_ID: 'id', FACEBOOK_CLIENT_SECRET: 's' }),
+    );
+    expect(facebook[0]?.endpoints?.token).toMatch(/^https:\/\/graph\.facebook\.com\//);
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ GOOGLE_ISSUER_URL: 'http://accounts.example.com' })).toThrow(
+      /GOOGLE_ISSUER_URL/,
+    );
+    expect(loadConfig({ GOOGLE_ISSUER_URL: 'http://127.0.0.1:4000' }).GOOGLE_ISSUER_URL).toBe(
+      'http://127.0.0.1:4000',
+    );
   });
 });

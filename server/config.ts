@@ -13,6 +13,15 @@ const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, 'must be a postgre
 
 const redisUrl = z.string().regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL');
 
+/** A social login provider's address: https, or http on this machine only (a local test provider). */
+const providerUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an https URL such as https://accounts.google.com' })
+  .refine(
+    (value) =>
+      value.startsWith('https:') || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname),
+    'must be an https URL (http only for localhost)',
+  );
+
 /**
  * Every environment variable the server reads. `.env.example` documents each one;
  * nothing else in the code base reads `process.env`.
@@ -153,6 +162,27 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default('Shop <no-reply@localhost>'),
   /** Longest wait for the SMTP server (connection, greeting, each command), in ms. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Social login (docs/decisions/0236). A provider shows its button only when its client id and secret
+   * are set. Google is an OpenID Connect provider found by discovery at its issuer URL.
+   */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  GOOGLE_ISSUER_URL: providerUrl.default('https://accounts.google.com'),
+  /**
+   * Facebook Login is OAuth 2.0 with these endpoints (the Graph API's user object gives id, name and
+   * e-mail); with FACEBOOK_ISSUER_URL set it is found by OpenID Connect discovery there instead.
+   */
+  FACEBOOK_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().trim().min(1).max(500).optional(),
+  FACEBOOK_ISSUER_URL: providerUrl.optional(),
+  FACEBOOK_AUTHORIZATION_URL: providerUrl.default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: providerUrl.default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: providerUrl.default(
+    'https://graph.facebook.com/v21.0/me?fields=id,email,first_name,last_name,name',
+  ),
+  /** Longest wait for a social login provider (discovery, code exchange, user info), in ms. */
+  SOCIAL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 /** Settings that only make sense together: checked after each variable is valid on its own. */
@@ -167,6 +197,16 @@ function s3Issues(relevant: Record<string, string>): { variable: string; message
     issues.push({ variable: missing, message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
   }
   return issues;
+}
+
+/** A social provider's client id and secret go together. */
+function socialIssues(relevant: Record<string, string>): { variable: string; message: string }[] {
+  return ['GOOGLE', 'FACEBOOK'].flatMap((provider) => {
+    const id = `${provider}_CLIENT_ID`;
+    const secret = `${provider}_CLIENT_SECRET`;
+    if (Boolean(relevant[id]) === Boolean(relevant[secret])) return [];
+    return [{ variable: relevant[id] ? secret : id, message: `${id} and ${secret} go together` }];
+  });
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -209,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
-  const combinationIssues = s3Issues(relevant);
+  const combinationIssues = [...s3Issues(relevant), ...socialIssues(relevant)];
   if (combinationIssues.length > 0) throw new ConfigError(combinationIssues);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {

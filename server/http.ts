@@ -60,6 +60,8 @@ import { createAccountsService } from './modules/users/accounts.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 import { createSessionService } from './modules/users/session.service.ts';
+import { socialRoutes } from './modules/users/social.routes.ts';
+import { createSocialLoginService } from './modules/users/social-login.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 export type HttpDeps = Deps & {
@@ -85,6 +87,12 @@ export function createServices(deps: Deps) {
   const sessions = createSessionService(deps);
   const mail = createMailService(deps);
   const consents = createConsentService(deps);
+  const accounts = createAccountsService(deps, {
+    sessions,
+    mail,
+    consents,
+    siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
+  });
   return {
     sites,
     newsletter: createNewsletterService(deps),
@@ -97,12 +105,8 @@ export function createServices(deps: Deps) {
     sessions,
     mail,
     consents,
-    accounts: createAccountsService(deps, {
-      sessions,
-      mail,
-      consents,
-      siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
-    }),
+    accounts,
+    social: createSocialLoginService(deps, { sessions, accounts }),
     profile: createProfileService(deps, sites),
   };
 }
@@ -393,6 +397,7 @@ export function createHttpApp(deps: HttpDeps) {
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);
+  socialRoutes(contracts.implement, services.social);
   consentRoutes(contracts.implement, services.consents);
   profileRoutes(contracts.implement, services.profile);
   api.route('/', contracts.router);

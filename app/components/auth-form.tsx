@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Island } from '../islands/island.tsx';
 import type { FormErrors } from '../lib/auth-errors.ts';
 
 /**
- * A labelled input with its error beside it: `aria-invalid` and `aria-describedby` point assistive
+ * A labelled input with its error beside it (a password field with its show/hide button): `aria-invalid` and `aria-describedby` point assistive
  * technology at the message; the server renders both, so they work without JavaScript.
  */
 export function AuthField({
@@ -50,6 +51,7 @@ export function AuthField({
         aria-describedby={described || undefined}
         className="peer rounded border border-slate-400 px-3 py-2 text-base aria-invalid:border-rose-700 focus-visible:outline-2 focus-visible:outline-teal-700"
       />
+      {type === 'password' && <Island name="passwordToggle" props={{ inputId: id }} />}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}

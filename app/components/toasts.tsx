@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import type { ToastKind } from '../../core/toast.ts';
-import { showToast, useToastList } from '../islands/toast-store.ts';
+import { showToast, type Toast, useToastList } from '../islands/toast-store.ts';
+
+/** Fades in and out over the toast's time on screen (app.css); no motion when the visitor asks for none. */
+const fade = (toast: Toast) => ({ animationDuration: `${toast.durationMs}ms` });
+const fadeClass = 'motion-safe:animate-[toast-fade_3s_ease-in-out_forwards]';
 
 const styles: Record<ToastKind, string> = {
   success: 'bg-emerald-700',
@@ -31,7 +35,8 @@ export function Toasts({ initial = [] }: { initial?: { message: string; kind?: T
             <p
               key={toast.id}
               role="status"
-              className={`rounded-lg px-4 py-3 text-white shadow-lg ${styles[toast.kind]}`}
+              style={fade(toast)}
+              className={`rounded-lg px-4 py-3 text-white shadow-lg ${fadeClass} ${styles[toast.kind]}`}
             >
               {toast.message}
             </p>
@@ -44,7 +49,8 @@ export function Toasts({ initial = [] }: { initial?: { message: string; kind?: T
             <p
               key={toast.id}
               role="alert"
-              className={`rounded-lg px-4 py-3 text-white shadow-lg ${styles.error}`}
+              style={fade(toast)}
+              className={`rounded-lg px-4 py-3 text-white shadow-lg ${fadeClass} ${styles.error}`}
             >
               {toast.message}
             </p>

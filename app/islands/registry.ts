@@ -13,6 +13,7 @@ export const islandLoaders = {
   toasts: () => import('../components/toasts.tsx').then((module) => module.Toasts),
   productPanel: () => import('../components/product/product-panel.tsx').then((module) => module.ProductPanel),
   video: () => import('../components/sections/video-player.tsx').then((module) => module.VideoPlayer),
+  passwordToggle: () => import('../components/password-toggle.tsx').then((module) => module.PasswordToggle),
   confirmEmail: () =>
     import('../components/confirm-email-action.tsx').then((module) => module.ConfirmEmailAction),
   listingFilters: () =>

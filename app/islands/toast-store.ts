@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { type ToastKind, toastDuration } from '../../core/toast.ts';
 
-export type Toast = { id: number; kind: ToastKind; message: string };
+export type Toast = { id: number; kind: ToastKind; message: string; durationMs: number };
 export type ToastOptions = { kind?: ToastKind; requestError?: boolean; durationMs?: number };
 
 /** Toasts any island shows, rendered by the `toasts` island (one per page, in the root layout). */
@@ -19,15 +19,14 @@ const none: Toast[] = [];
 
 export function showToast(message: string, options: ToastOptions = {}): void {
   const id = nextId++;
-  toasts = [...toasts, { id, kind: options.kind ?? (options.requestError ? 'error' : 'success'), message }];
+  const durationMs = toastDuration(message, options);
+  const kind = options.kind ?? (options.requestError ? 'error' : 'success');
+  toasts = [...toasts, { id, kind, message, durationMs }];
   emit();
-  setTimeout(
-    () => {
-      toasts = toasts.filter((toast) => toast.id !== id);
-      emit();
-    },
-    toastDuration(message, options),
-  );
+  setTimeout(() => {
+    toasts = toasts.filter((toast) => toast.id !== id);
+    emit();
+  }, durationMs);
 }
 
 export function useToastList(): Toast[] {

@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from 'react-router';
 import { readCookie } from '../../core/cookies.ts';
 import { languageOfPath } from '../../core/languages.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../core/visitor-cookies.ts';
-import { profile } from '../../server/modules/users/users.contract.ts';
+import { legacyUser } from '../../server/modules/users/users.contract.ts';
 import { appSettingsContext, contractCallerContext } from './context.ts';
 import { requestPath } from './request-language.ts';
 
@@ -41,7 +41,7 @@ async function isBackofficeVisitor(
   const cookies = request.headers.get('cookie');
   if (!readCookie(cookies, ACCESS_TOKEN_COOKIE) && !readCookie(cookies, REFRESH_TOKEN_COOKIE)) return false;
   const result = await context.get(contractCallerContext)(
-    profile,
+    legacyUser,
     {},
     { language: languageOfPath(requestPath(request)) },
   );

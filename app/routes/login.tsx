@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { safeRedirectTarget } from '../../core/links.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { socialProviders } from '../../server/modules/users/social.contract.ts';
 import { login, loginBody } from '../../server/modules/users/users.contract.ts';
 import { AuthField, FormAlert, primaryButton, textLink } from '../components/auth-form.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { apiErrors, type FormErrors, formText, schemaErrors } from '../lib/auth-errors.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -12,17 +14,20 @@ import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/login';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { language } = requestApi(args);
+  const { language, api } = requestApi(args);
   const url = new URL(args.request.url);
   const seo: PageSeo = {
     title: catalogs[language].auth.login.title,
+    description: catalogs[language].auth.login.intro,
     alternates: routeAlternates('login'),
     noindex: true,
   };
   // Where to go after logging in: a path on this site only.
   const redirectTo = safeRedirectTarget(url.searchParams.get('redirectTo'), '');
   const notice = url.searchParams.get('notice') === 'passwordReset' ? ('passwordReset' as const) : null;
-  return { language, seo, redirectTo, notice };
+  const social = await api.call(socialProviders, {});
+  const providers = social.errored ? [] : social.data.providers;
+  return { language, seo, redirectTo, notice, providers };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -44,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, redirectTo, notice } = loaderData;
+  const { language, redirectTo, notice, providers } = loaderData;
   const errors = actionData?.errors ?? null;
   return (
     <main id="main" className="mx-auto w-full max-w-md px-4 py-10">
@@ -86,6 +91,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t('auth.login.submit')}
         </button>
       </form>
+      <SocialButtons providers={providers} language={language} redirectTo={redirectTo} />
       <p className="mt-4 text-sm">
         <a className={textLink} href={localizedPath('forgotPassword', language)}>
           {t('auth.login.forgot')}

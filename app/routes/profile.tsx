@@ -7,11 +7,11 @@ import { commons } from '../../server/modules/site/site.contract.ts';
 import {
   type Account,
   type Address,
-  addresses,
   addressInput,
   createAddress,
   orderHistory,
   PROFILE_MESSAGES,
+  profile,
   updateAddress,
   updateUser,
   updateUserBody,
@@ -82,7 +82,7 @@ function valuesOf(account: Account): FormValues {
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
   const path = requestPath(args.request);
-  const account = await api.call(addresses, {});
+  const account = await api.call(profile, {});
   if (account.errored) {
     if (account.error.statusCode === 401) throw loginRedirect(language, path);
     throw new Response(account.error.message, { status: account.error.statusCode || 500 });
@@ -104,7 +104,6 @@ export async function loader(args: Route.LoaderArgs) {
     orders: orders.errored ? [] : orders.data.orders,
     countries: countryList.errored ? [] : (countryList.data as { iso: string; name: string }[]),
     editing: query.get('edit') === '1',
-    saved: query.get('saved') === '1',
     seo,
   };
 }
@@ -146,7 +145,7 @@ export async function action(args: Route.ActionArgs) {
   const refuse = () => data({ errors, values }, { status: 400, headers: privatePageHeaders() });
   if (!checked.success || Object.keys(errors).length > 0) return refuse();
 
-  const account = await api.call(addresses, {});
+  const account = await api.call(profile, {});
   if (account.errored) {
     if (account.error.statusCode === 401) throw loginRedirect(language, path);
     throw new Response(account.error.message, { status: account.error.statusCode || 500 });
@@ -170,7 +169,8 @@ export async function action(args: Route.ActionArgs) {
     errors.memberCardBarcode = 'barcode';
     return refuse();
   }
-  return redirect(`${localizedPath('profile', language)}?saved=1#account-dashboard`, 303);
+  // "Saved" is a toast (root.tsx): it fades, and without JavaScript it shows as a notice.
+  return redirect(`${localizedPath('profile', language)}?notice=profileSaved#account-dashboard`, 303);
 }
 
 const buttonClass =
@@ -180,7 +180,7 @@ const secondaryButton = `${buttonClass} border border-slate-400 text-slate-800 h
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, account, orders, countries, saved } = loaderData;
+  const { language, account, orders, countries } = loaderData;
   const editing = loaderData.editing || actionData !== undefined;
   const profilePath = localizedPath('profile', language);
   const name = [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
@@ -194,15 +194,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('profile.title')}</h1>
       <p className="mt-1 text-slate-700">{t('profile.greeting', { name })}</p>
-      {saved && !editing ? (
-        <p
-          role="status"
-          data-testid="profile-saved"
-          className="fixed inset-x-0 top-4 z-[60] mx-auto w-fit rounded-lg bg-emerald-700 px-4 py-3 text-white shadow-lg"
-        >
-          {t('profile.saved')}
-        </p>
-      ) : null}
       <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
         <SideMenu language={language} />
         <div className="flex flex-col gap-6">

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import { localizedPath } from '../../core/route-table.ts';
 import { webConsentFilter } from '../../server/modules/consent/consent.contract.ts';
+import { socialProviders } from '../../server/modules/users/social.contract.ts';
 import { register, registerBody } from '../../server/modules/users/users.contract.ts';
 import { AuthField, FormAlert, primaryButton, textLink } from '../components/auth-form.tsx';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { apiErrors, type FormErrors, formText, schemaErrors } from '../lib/auth-errors.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -13,14 +15,19 @@ import type { Route } from './+types/register';
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
-  const result = await api.call(webConsentFilter, { body: { assignedTo: 'registerForm' } });
+  const [result, social] = await Promise.all([
+    api.call(webConsentFilter, { body: { assignedTo: 'registerForm' } }),
+    api.call(socialProviders, {}),
+  ]);
   const consents = result.errored ? [] : (result.data.records[0]?.consents ?? []);
   const seo: PageSeo = {
     title: catalogs[language].auth.register.title,
+    description: catalogs[language].auth.register.intro,
     alternates: routeAlternates('register'),
     noindex: true,
   };
-  return { language, seo, consents, consentsFailed: result.errored };
+  const providers = social.errored ? [] : social.data.providers;
+  return { language, seo, consents, consentsFailed: result.errored, providers };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -57,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, consents } = loaderData;
+  const { language, consents, providers } = loaderData;
   const errors = actionData?.errors ?? null;
   const values = actionData?.values;
   const consentError = errors?.fields.consents;
@@ -149,6 +156,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           {t('auth.register.submit')}
         </button>
       </form>
+      <SocialButtons providers={providers} language={language} redirectTo="" />
       <p className="mt-4 text-sm text-slate-700">
         {t('auth.register.haveAccount')}{' '}
         <a className={textLink} href={localizedPath('login', language)}>

@@ -65,6 +65,7 @@ export async function resolveRequestContext(
     responseCookies: options.responseCookies ?? [],
     clientAddress: options.clientAddress,
     host: header('host'),
+    cookieHeader: header('cookie'),
   };
   await options.sessions?.authenticate(ctx, headerToken, header('cookie'), header('refreshtoken') || null);
   return ctx;

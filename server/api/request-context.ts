@@ -69,6 +69,8 @@ export type RequestContext = {
   clientAddress: string | undefined;
   /** The request's Host header, for answers that name the address the client used (never trusted for links). */
   host: string | undefined;
+  /** The request's Cookie header (the social login's state cookie); undefined for the server's own calls. */
+  cookieHeader?: string;
 };
 
 /** What services are built from: one per process. */

@@ -77,7 +77,10 @@ test.describe('accounts', () => {
 
     await page.getByRole('button', { name: texts.account.logout }).click();
     await expect(page).toHaveURL(/\/en\?notice=loggedOut$/);
-    await expect(page.getByRole('status').first()).toHaveText(texts.notices.loggedOut);
+    // A toast: shown once the toasts island has hydrated (after the page's load), then gone by itself.
+    const loggedOut = page.getByRole('status').filter({ hasText: texts.notices.loggedOut });
+    await expect(loggedOut).toBeVisible({ timeout: 15_000 });
+    await expect(loggedOut).toBeHidden({ timeout: 10_000 });
     expect((await sessionCookies(context)).refreshToken).toBeUndefined();
 
     await logIn(page, '/en/login', email, 'Ljeto-Kisa-83!');
@@ -142,6 +145,32 @@ test.describe('accounts', () => {
   });
 });
 
+test('the show/hide button shows a password as text and hides it again (login, register, reset)', async ({
+  page,
+}) => {
+  for (const [path, texts, fields] of [
+    ['/en/login', catalogEn.auth, ['password']],
+    ['/registracija', catalogHr.auth, ['password', 'confirmedPassword']],
+    ['/en/forgot-password?token=not-a-real-token-0123', catalogEn.auth, ['newPassword', 'newPasswordAgain']],
+  ] as const) {
+    await page.goto(path);
+    for (const name of fields) {
+      const field = page.locator(`#field-${name}`);
+      const toggle = page.locator(`button[aria-controls="field-${name}"]`);
+      await expect(toggle).toHaveAccessibleName(texts.showPassword);
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await field.fill('Tajna-Lozinka-1!');
+      await toggle.click();
+      await expect(field).toHaveAttribute('type', 'text');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await expect(field).toHaveValue('Tajna-Lozinka-1!');
+      await toggle.click();
+      await expect(field).toHaveAttribute('type', 'password');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    }
+  }
+});
+
 test.describe('accounts without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test.describe.configure({ timeout: 120_000 });
@@ -152,11 +181,14 @@ test.describe('accounts without JavaScript', () => {
     const texts = catalogHr.auth;
     await logIn(page, '/prijava', demoAccounts.admin.email, 'Wrong-Password-1!', texts);
     await expect(page.getByRole('alert')).toHaveText(texts.errors.unknownUser);
+    // A plain password field: the show/hide button needs JavaScript, so it is not there to press.
+    await expect(page.locator('#field-password')).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('button', { name: texts.showPassword })).toHaveCount(0);
     await logIn(page, '/prijava', demoAccounts.admin.email, demoAccounts.admin.password, texts);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('account-name')).toContainText(demoAccounts.admin.firstName);
     await page.getByRole('button', { name: texts.account.logout }).click();
-    await expect(page.getByRole('status').first()).toHaveText(texts.notices.loggedOut);
+    await expect(page.getByRole('status').filter({ hasText: texts.notices.loggedOut })).toBeVisible();
     await expect(page.getByRole('link', { name: texts.account.login })).toBeVisible();
   });
 

@@ -21,3 +21,14 @@ export const chromiumLaunchOptions = {
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3190);
 export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
+
+/**
+ * The OpenID provider the social login test starts (tests/e2e/social-login.e2e.ts): the server under
+ * test knows it as its Google and Facebook provider from the start and discovers it on first use.
+ */
+export const e2eOidc = {
+  port: e2ePort + 1000,
+  issuer: `http://127.0.0.1:${e2ePort + 1000}`,
+  clientId: 'shop-e2e-client',
+  clientSecret: 'shop-e2e-client-secret-0123456789abcdef',
+};

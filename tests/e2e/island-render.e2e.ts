@@ -30,6 +30,8 @@ const pages = [
   '/pretraga?search=dijete',
   '/en/search?search=school&category=posts',
   '/en/confirm-email?goalType=message&goal=welcome&confirmedEmail=ana@example.com',
+  '/prijava',
+  '/en/register',
 ];
 
 /** One island's content as a comparable tree: tags, attributes, form state and text (runs in the page). */

@@ -16,6 +16,13 @@ process.env.SEED_DEMO = 'true';
 // grace before a replayed refresh token counts as stolen.
 process.env.ACCESS_TOKEN_TTL_SECONDS ??= '6';
 process.env.REFRESH_REUSE_GRACE_SECONDS ??= '2';
+// Google and Facebook both at the OpenID provider the social login test starts on localhost.
+const { e2eOidc } = await import('./e2e-env.ts');
+for (const provider of ['GOOGLE', 'FACEBOOK']) {
+  process.env[`${provider}_CLIENT_ID`] ??= e2eOidc.clientId;
+  process.env[`${provider}_CLIENT_SECRET`] ??= e2eOidc.clientSecret;
+  process.env[`${provider}_ISSUER_URL`] ??= e2eOidc.issuer;
+}
 // Where the data directory is (the accounts test reads the mail outbox in it).
 fs.writeFileSync(path.join(os.tmpdir(), `shop-e2e-${process.env.PORT}.datadir`), dataDir);
 delete process.env.DATABASE_URL;

@@ -116,9 +116,9 @@ export const updateUser = defineContract({
   output: accountSchema,
 });
 
-export const addresses = defineContract({
+export const profile = defineContract({
   method: 'get',
-  path: '/v1/user/web/addresses',
+  path: '/v1/user/web/profile',
   tags: ['user'],
   summary: 'The logged-in user with the addresses saved to the account (401 without a session)',
   output: accountSchema,

@@ -78,7 +78,7 @@ describe('addresses', () => {
       city: 'Zagreb',
       isCompany: false,
     });
-    const account = await t.json('/api/v1/user/web/addresses', as('ana'));
+    const account = await t.json('/api/v1/user/web/profile', as('ana'));
     expect(account.body.data.email).toBe('ana@example.com');
     expect(account.body.data.addresses).toEqual([created.body.data]);
   });
@@ -164,7 +164,7 @@ describe('addresses', () => {
 
   it("never lets one user read or change another user's address", async () => {
     const [anasMain] = await addressRows();
-    const anaAccount = await t.json('/api/v1/user/web/addresses', as('ana'));
+    const anaAccount = await t.json('/api/v1/user/web/profile', as('ana'));
     const anaId = anaAccount.body.data.id as number;
     expect(anasMain!.user_id).toBe(anaId);
     const attempt = await t.json(
@@ -174,7 +174,7 @@ describe('addresses', () => {
     expect(attempt.status).toBe(404);
     const [after] = await addressRows();
     expect(after).toEqual(anasMain);
-    const ivosAccount = await t.json('/api/v1/user/web/addresses', as('ivo'));
+    const ivosAccount = await t.json('/api/v1/user/web/profile', as('ivo'));
     expect(ivosAccount.body.data.addresses.map((row: { id: number }) => row.id)).not.toContain(anasMain!.id);
     // The owner may.
     const own = await t.json(
@@ -187,7 +187,7 @@ describe('addresses', () => {
 
   it('needs a session for every profile call', async () => {
     for (const [path, init] of [
-      ['/api/v1/user/web/addresses', {}],
+      ['/api/v1/user/web/profile', {}],
       ['/api/v1/user/web/orders', {}],
       ['/api/v1/user/web/address/create', postJson(address())],
       ['/api/v1/user/web/address/update/1', send('PATCH', address())],

@@ -158,6 +158,19 @@ export function createSessionService(deps: Pick<Deps, 'config' | 'db'>) {
     cookiesFor,
     clearingCookies,
 
+    /**
+     * A 256-bit key for another purpose (the social login state cookie), derived from the signing key
+     * so that every process of the shop agrees on it without another secret.
+     */
+    async derivedKey(purpose: string): Promise<Uint8Array> {
+      return new Uint8Array(
+        createHash('sha256')
+          .update(await signingKey())
+          .update(`:${purpose}`)
+          .digest(),
+      );
+    },
+
     /** A new session (a new family) for a user who just proved who they are. */
     start(user: User): Promise<SessionTokens> {
       return issue(user, randomUUID());

@@ -66,7 +66,7 @@ export const loginBody = z.object({
   password: loginPassword,
 });
 
-const sessionOutput = z.object({ tokens: tokensSchema, user: userProfileSchema });
+export const sessionOutput = z.object({ tokens: tokensSchema, user: userProfileSchema });
 
 export const login = defineContract({
   method: 'post',
@@ -87,14 +87,6 @@ export const refresh = defineContract({
   description:
     'The refresh token is rotated: the one sent is never valid again. Sending a rotated token again ends the whole session (401).',
   output: z.object({ tokens: tokensSchema }),
-});
-
-export const profile = defineContract({
-  method: 'get',
-  path: '/v1/user/web/profile',
-  tags: ['user'],
-  summary: 'The logged-in user (401 without a session)',
-  output: userProfileSchema,
 });
 
 /** The consents a registration accepted: ids of consents assigned to the register form. */
@@ -210,6 +202,6 @@ export const legacyUser = defineContract({
   method: 'get',
   path: '/auth/user',
   tags: ['auth'],
-  summary: 'Legacy: the logged-in user (same as GET /v1/user/web/profile)',
+  summary: 'Legacy: the logged-in user (GET /v1/user/web/profile without the addresses)',
   output: userProfileSchema,
 });

@@ -8,7 +8,6 @@ import {
   legacyLogout,
   legacyUser,
   login,
-  profile,
   refresh,
   register,
   resetPassword,
@@ -24,7 +23,6 @@ export function usersRoutes(implement: Implement, accounts: AccountsService) {
   implement(login, logIn);
   implement(legacyLogin, (ctx, input) => logIn(ctx, input));
   implement(refresh, (ctx) => accounts.refresh(ctx));
-  implement(profile, (ctx) => accounts.profile(ctx));
   implement(legacyUser, (ctx) => accounts.profile(ctx));
   implement(legacyLogout, (ctx) => accounts.logout(ctx));
   implement(register, (ctx, { body }) => accounts.register(ctx, body));

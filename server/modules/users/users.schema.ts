@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sites } from '../site/site.schema.ts';
+import type { SocialProviderName } from './social.contract.ts';
 
 export const users = pgTable(
   'users',
@@ -99,5 +100,33 @@ export const userTokens = pgTable(
   (table) => [
     uniqueIndex('user_tokens_hash_idx').on(table.tokenHash),
     index('user_tokens_user_idx').on(table.userId, table.purpose),
+  ],
+);
+
+/**
+ * Provider identities linked to an account (social login): the provider's subject names one account
+ * of the site; an account links at most one identity per provider.
+ */
+export const userSocialIdentities = pgTable(
+  'user_social_identities',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<SocialProviderName>().notNull(),
+    subject: text('subject').notNull(),
+    /** The address the provider gave at the last login (for support; the account's own stays authoritative). */
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('user_social_identities_subject_idx').on(table.siteId, table.provider, table.subject),
+    uniqueIndex('user_social_identities_user_idx').on(table.userId, table.provider),
+    check('user_social_identities_provider_check', sql`${table.provider} IN ('google', 'facebook')`),
   ],
 );

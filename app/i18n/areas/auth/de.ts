@@ -6,6 +6,7 @@ export const authDe: Widen<typeof authHr> = {
   email: 'E-Mail',
   password: 'Passwort',
   showPasswords: 'Passwörter anzeigen',
+  showPassword: 'Passwort anzeigen',
   required: 'Pflichtfeld',
   login: {
     title: 'Anmelden',
@@ -53,6 +54,25 @@ export const authDe: Widen<typeof authHr> = {
     registeredNoMail:
       'Ihr Konto wurde erstellt, aber die Bestätigungsnachricht kann gerade nicht gesendet werden.',
     passwordReset: 'Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort an.',
+  },
+  social: {
+    title: 'Social Login',
+    or: 'oder',
+    continueWith: 'Weiter mit {{provider}}',
+    working: 'Anmeldung läuft…',
+    cancelled:
+      'Die Anmeldung wurde abgebrochen. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
+    backToLogin: 'Zurück zur Anmeldung',
+    errors: {
+      notConfigured: 'Dieser Anmeldedienst ist nicht verfügbar.',
+      invalidState:
+        'Dieser Anmeldelink ist nicht mehr gültig (abgelaufen, bereits benutzt oder in einem anderen Browser begonnen). Versuchen Sie es erneut.',
+      refused: 'Der Anmeldedienst hat die Anmeldung nicht bestätigt. Versuchen Sie es erneut.',
+      noEmail: 'Der Anmeldedienst hat keine E-Mail-Adresse übermittelt, die ein Konto braucht.',
+      unverifiedEmail:
+        'Ein Konto mit dieser E-Mail-Adresse existiert, und der Dienst hat die Adresse nicht bestätigt. Melden Sie sich mit Ihrem Passwort an.',
+      unavailable: 'Der Anmeldedienst ist gerade nicht erreichbar. Versuchen Sie es gleich noch einmal.',
+    },
   },
   errors: {
     required: 'Dieses Feld ist erforderlich.',

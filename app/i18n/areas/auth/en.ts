@@ -6,6 +6,7 @@ export const authEn: Widen<typeof authHr> = {
   email: 'E-mail',
   password: 'Password',
   showPasswords: 'Show passwords',
+  showPassword: 'Show password',
   required: 'required',
   login: {
     title: 'Log in',
@@ -51,6 +52,24 @@ export const authEn: Widen<typeof authHr> = {
     registered: 'Your account has been created. We have sent you a message to confirm your e-mail address.',
     registeredNoMail: 'Your account has been created, but the confirmation message cannot be sent right now.',
     passwordReset: 'Your password has been changed. Log in with the new password.',
+  },
+  social: {
+    title: 'Social Login',
+    or: 'or',
+    continueWith: 'Continue with {{provider}}',
+    working: 'Logging you in…',
+    cancelled: 'The login was cancelled. You can try again or log in with your password.',
+    backToLogin: 'Back to login',
+    errors: {
+      notConfigured: 'This login provider is not available.',
+      invalidState:
+        'This login link is not valid any more (it expired, was used, or the login was started in another browser). Try again.',
+      refused: 'The login provider did not confirm the login. Try again.',
+      noEmail: 'The login provider did not share an e-mail address, which an account needs.',
+      unverifiedEmail:
+        'An account with this e-mail address exists, and the provider has not confirmed the address. Log in with your password.',
+      unavailable: 'The login provider cannot be reached right now. Try again shortly.',
+    },
   },
   errors: {
     required: 'This field is required.',

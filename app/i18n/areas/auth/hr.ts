@@ -4,6 +4,8 @@ export const authHr = {
   email: 'E-pošta',
   password: 'Lozinka',
   showPasswords: 'Prikaži lozinke',
+  /** The show/hide toggle beside a password field (a toggle button: its state is aria-pressed). */
+  showPassword: 'Prikaži lozinku',
   required: 'obavezno',
   login: {
     title: 'Prijava',
@@ -48,6 +50,24 @@ export const authHr = {
     registered: 'Račun je izrađen. Poslali smo vam poruku za potvrdu adrese e-pošte.',
     registeredNoMail: 'Račun je izrađen, ali poruku za potvrdu trenutačno ne možemo poslati.',
     passwordReset: 'Lozinka je promijenjena. Prijavite se novom lozinkom.',
+  },
+  social: {
+    title: 'Social Login',
+    or: 'ili',
+    continueWith: 'Prijava putem usluge {{provider}}',
+    working: 'Prijava je u tijeku…',
+    cancelled: 'Prijava je prekinuta. Možete pokušati ponovno ili se prijaviti lozinkom.',
+    backToLogin: 'Natrag na prijavu',
+    errors: {
+      notConfigured: 'Ova usluga za prijavu nije dostupna.',
+      invalidState:
+        'Ova poveznica za prijavu više ne vrijedi (istekla je, već je iskorištena ili je prijava započeta u drugom pregledniku). Pokušajte ponovno.',
+      refused: 'Usluga za prijavu nije potvrdila prijavu. Pokušajte ponovno.',
+      noEmail: 'Usluga za prijavu nije podijelila adresu e-pošte, a račun je treba.',
+      unverifiedEmail:
+        'Račun s ovom adresom e-pošte već postoji, a usluga nije potvrdila adresu. Prijavite se lozinkom.',
+      unavailable: 'Usluga za prijavu trenutačno nije dostupna. Pokušajte malo kasnije.',
+    },
   },
   errors: {
     required: 'Ovo polje je obavezno.',
