@@ -614,7 +614,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       changes.loyaltyPoints = spent;
       messages.push(notice('LOYALTY_REDUCED'));
     }
-    return { changes, messages };
+    return { changes, messages, computed };
   }
 
   /** The store's merge-items checkout setting (default 1: merge). */
@@ -695,7 +695,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
   ) {
     // Read before the transaction: on PGlite a query outside it would wait for it to end.
     const mergeItems = ctx.user ? await mergeItemsSetting(ctx.store.id) : true;
-    const { cart, messages } = await db.transaction(async (tx) => {
+    const { cart, messages, computed } = await db.transaction(async (tx) => {
       if (options.create) {
         await tx
           .insert(carts)
@@ -720,9 +720,11 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
         .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
         .where(eq(carts.id, cart.id))
         .returning();
-      return { cart: updated!, messages: settled.messages };
+      // What settling priced is the committed state unless settling changed something.
+      const unchanged = Object.keys(settled.changes).length === 0;
+      return { cart: updated!, messages: settled.messages, computed: unchanged ? settled.computed : null };
     });
-    return toView(ctx, cart, session, await compute(db, ctx, cart), messages);
+    return toView(ctx, cart, session, computed ?? (await compute(db, ctx, cart)), messages);
   }
 
   /** The lines of a cart, for stock sums and line limits. */
