@@ -36,6 +36,9 @@ import { type LineInput, priceCart } from './cart-pricing.ts';
 
 /** The id of the main currency (EUR): amounts of the checkout's reference data are kept in it. */
 const EUR_ID = 44;
+/** How long product data read for showing a cart is reused, and how many such reads are kept. */
+const PRODUCT_TTL_MS = 2000;
+const PRODUCT_CACHE_ENTRIES = 2000;
 /** Below this many units left, a line says the stock is low. */
 const LOW_STOCK = 5;
 
@@ -300,6 +303,23 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
   });
 
   /** Products of the given ids with, for bundles, their members. */
+  /**
+   * Product data read for display within the last PRODUCT_TTL_MS, per site, language, currency and ids.
+   * Only resolved values are kept, so a transaction never waits for a query queued behind it (PGlite).
+   * Only reads (getCart) use it; every change prices from the database.
+   */
+  const recentProducts = new Map<string, { at: number; value: Map<number, CartProduct> }>();
+
+  async function displayProducts(executor: Db | Tx, ctx: RequestContext, ids: number[]) {
+    const key = `${ctx.site.id}|${ctx.language}|${ctx.store.currency.id}|${[...new Set(ids)].sort((a, b) => a - b).join(',')}`;
+    const hit = recentProducts.get(key);
+    if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.value;
+    const value = await productsFor(executor, ctx, ids);
+    if (recentProducts.size >= PRODUCT_CACHE_ENTRIES) recentProducts.clear();
+    recentProducts.set(key, { at: Date.now(), value });
+    return value;
+  }
+
   async function productsFor(executor: Db | Tx, ctx: RequestContext, ids: number[]) {
     const found = await loadCartProducts(executor as Db, productView(ctx), ids);
     const memberIds = [...found.values()].flatMap((product) =>
@@ -324,7 +344,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
    * Everything the cart answer shows, priced; with `fix`, also what no longer holds (lines that cannot
    * be sold, quantities over the stock, a coupon or card no longer valid), as notices.
    */
-  async function compute(executor: Db | Tx, ctx: RequestContext, cart: CartRow) {
+  async function compute(executor: Db | Tx, ctx: RequestContext, cart: CartRow, display = false) {
     const items = await executor
       .select()
       .from(cartItems)
@@ -332,7 +352,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       .orderBy(asc(cartItems.id));
     const ids = items.flatMap((item) => idsFor(item.productId, item.options));
     const [productsById, couponRow, memberValid, balance, delivery] = await Promise.all([
-      productsFor(executor, ctx, ids),
+      display ? displayProducts(executor, ctx, ids) : productsFor(executor, ctx, ids),
       cart.couponId === null ? undefined : couponById(executor as Db, cart.couponId),
       cart.memberBarcode === null || cart.userId === null
         ? false
@@ -759,7 +779,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       const [row] = await db.select().from(carts).where(eq(carts.cartId, session.cartId));
       const cart = checkAccess(ctx, row, session);
       if (ctx.user && cart.userId === null) return mutate(ctx, session, async () => undefined);
-      return toView(ctx, cart, session, await compute(db, ctx, cart), []);
+      return toView(ctx, cart, session, await compute(db, ctx, cart, true), []);
     },
 
     async addItem(ctx: RequestContext, body: AddInput) {
@@ -993,7 +1013,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       });
       if (!found) return { cart: null };
       const session = { cartId: found.cartId, protectCode };
-      return { cart: toView(ctx, found, session, await compute(db, ctx, found), []) };
+      return { cart: toView(ctx, found, session, await compute(db, ctx, found, true), []) };
     },
   };
 }
