@@ -36,6 +36,8 @@ import {
 } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { redactText } from './logger.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
@@ -108,6 +110,7 @@ export function createServices(deps: Deps) {
     accounts,
     social: createSocialLoginService(deps, { sessions, accounts }),
     profile: createProfileService(deps, sites),
+    cart: createCartService(deps, sites),
   };
 }
 
@@ -400,6 +403,7 @@ export function createHttpApp(deps: HttpDeps) {
   socialRoutes(contracts.implement, services.social);
   consentRoutes(contracts.implement, services.consents);
   profileRoutes(contracts.implement, services.profile);
+  cartRoutes(contracts.implement, services.cart);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

@@ -1,6 +1,12 @@
 import { redirect } from 'react-router';
+import { serializeCookie } from '../../core/cookies.ts';
 import { isUiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import {
+  CART_ID_COOKIE,
+  CART_PROTECT_CODE_COOKIE,
+  MEMBER_BARCODE_COOKIE,
+} from '../../core/visitor-cookies.ts';
 import { legacyLogout } from '../../server/modules/users/users.contract.ts';
 import { createApiClient } from '../lib/api-client.ts';
 import { contractCallerContext } from '../lib/context.ts';
@@ -8,7 +14,8 @@ import type { Route } from './+types/logout';
 
 /**
  * The header's logout form posts here (with or without JavaScript): the session ends on the server,
- * its cookies are cleared, and the visitor lands on the home page with the logout message.
+ * its cookies and the cart session's (the cart is the account's now; specification 000 section 4) are
+ * cleared, and the visitor lands on the home page with the logout message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -17,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createApiClient(context.get(contractCallerContext), { language });
   await api.call(legacyLogout, {});
   const home = localizedPath('home', language);
-  return redirect(`${home}${home.includes('?') ? '&' : '?'}notice=loggedOut`, 303);
+  const headers = new Headers();
+  for (const name of [CART_ID_COOKIE, CART_PROTECT_CODE_COOKIE, MEMBER_BARCODE_COOKIE])
+    headers.append('Set-Cookie', serializeCookie(name, '', { maxAgeSeconds: 0 }));
+  return redirect(`${home}${home.includes('?') ? '&' : '?'}notice=loggedOut`, { status: 303, headers });
 }
 
 export function loader() {
