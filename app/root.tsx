@@ -49,7 +49,7 @@ export type RootData = {
   notice: NoticeKey | null;
 };
 
-const noticeKeys = ['loggedOut', 'registered', 'registeredNoMail'] as const;
+const noticeKeys = ['loggedOut', 'registered', 'registeredNoMail', 'cartEnded'] as const;
 type NoticeKey = (typeof noticeKeys)[number];
 
 export const links: Route.LinksFunction = () => [

@@ -21,6 +21,7 @@ const screens: RouteKey[] = [
   'register',
   'forgotPassword',
   'profile',
+  'cart',
   'admin',
   'adminLogin',
 ];

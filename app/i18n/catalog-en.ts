@@ -1,4 +1,5 @@
 import { authEn } from './areas/auth/en.ts';
+import { cartEn } from './areas/cart/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
@@ -17,4 +18,5 @@ export const catalogEn: Catalog = {
   product: productEn,
   auth: authEn,
   profile: profileEn,
+  cart: cartEn,
 };

@@ -1,3 +1,4 @@
+import { cartHr } from './areas/cart/hr.ts';
 import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
@@ -22,6 +23,7 @@ export const catalogHr = {
   product: productHr,
   auth: authHr,
   profile: profileHr,
+  cart: cartHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -3,12 +3,13 @@ import { isUiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { legacyLogout } from '../../server/modules/users/users.contract.ts';
 import { createApiClient } from '../lib/api-client.ts';
+import { clearedCartCookies } from '../lib/cart-session.ts';
 import { contractCallerContext } from '../lib/context.ts';
 import type { Route } from './+types/logout';
 
 /**
  * The header's logout form posts here (with or without JavaScript): the session ends on the server,
- * its cookies are cleared, and the visitor lands on the home page with the logout message.
+ * its cookies are cleared (the cart session's too: a cart belongs to whoever was logged in), and the visitor lands on the home page with the logout message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -17,7 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = createApiClient(context.get(contractCallerContext), { language });
   await api.call(legacyLogout, {});
   const home = localizedPath('home', language);
-  return redirect(`${home}${home.includes('?') ? '&' : '?'}notice=loggedOut`, 303);
+  const headers = new Headers();
+  for (const cookie of clearedCartCookies()) headers.append('Set-Cookie', cookie);
+  return redirect(`${home}${home.includes('?') ? '&' : '?'}notice=loggedOut`, { status: 303, headers });
 }
 
 export function loader() {
