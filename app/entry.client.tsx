@@ -4,11 +4,11 @@ import { serializeCookie } from '../core/cookies.ts';
 import { isUiLanguage, languageOfPath } from '../core/languages.ts';
 import { shouldReloadAfterChunkError } from '../core/toast.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS } from '../core/visitor-cookies.ts';
-import { clearCartSessionInBrowser } from './lib/cart-session.ts';
 import { loadTexts } from './i18n/react-i18next.client.ts';
 import { IslandFrame } from './islands/frame.tsx';
 import { ISLAND_TAG } from './islands/island.tsx';
 import { isIslandName, islandLoaders } from './islands/registry.ts';
+import { clearCartSessionInBrowser } from './lib/cart-session.ts';
 
 /**
  * The browser's part of the page (docs/decisions/0180-islands.md): the server renders the whole

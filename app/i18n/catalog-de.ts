@@ -1,6 +1,6 @@
 import { authDe } from './areas/auth/de.ts';
-import { cartDe } from './areas/cart/de.ts';
 import { blogDe } from './areas/blog/de.ts';
+import { cartDe } from './areas/cart/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';

@@ -1,6 +1,6 @@
-import { cartHr } from './areas/cart/hr.ts';
 import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
+import { cartHr } from './areas/cart/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';

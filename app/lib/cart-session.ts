@@ -41,9 +41,8 @@ export function clearedCartCookies(): string[] {
 
 /** Ends the session in the browser (cookies the server did not mark httpOnly). */
 export function clearCartSessionInBrowser(): void {
-  for (const cookie of clearedCartCookies())
-    // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
-    document.cookie = cookie;
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
+  for (const cookie of clearedCartCookies()) document.cookie = cookie;
 }
 
 /** DOM events the cart raises on `window` (the specification's names), with the cart's item count. */
@@ -56,6 +55,9 @@ export const CART_EVENTS = {
 
 export type CartEventDetail = { count: number; productId?: number };
 
-export function dispatchCartEvent(name: (typeof CART_EVENTS)[keyof typeof CART_EVENTS], detail: CartEventDetail) {
+export function dispatchCartEvent(
+  name: (typeof CART_EVENTS)[keyof typeof CART_EVENTS],
+  detail: CartEventDetail,
+) {
   window.dispatchEvent(new CustomEvent<CartEventDetail>(name, { detail }));
 }

@@ -7,29 +7,47 @@ import {
   addItem,
   applyCoupon,
   applyMemberCard,
-  type Cart,
   CART_ERRORS,
+  type Cart,
   clearCart,
   deleteItem,
   getCart,
   removeCoupon,
   updateItem,
 } from '../../server/modules/cart/cart.contract.ts';
-import { CartView, EmptyCart } from '../components/cart/cart-view.tsx';
-import { addItemFields, type CartErrorKey, cartErrorKey, parseQuantity } from '../components/cart/cart-rules.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import {
+  addItemFields,
+  type CartErrorKey,
+  cartErrorKey,
+  parseQuantity,
+} from '../components/cart/cart-rules.ts';
+import { EmptyCart } from '../components/cart/cart-view.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { Island } from '../islands/island.tsx';
 import { privatePageHeaders } from '../lib/account.ts';
 import type { ApiClient } from '../lib/api-client.ts';
-import { type CartSession, cartSessionCookies, clearedCartCookies, readCartSession } from '../lib/cart-session.ts';
+import {
+  type CartSession,
+  cartSessionCookies,
+  clearedCartCookies,
+  readCartSession,
+} from '../lib/cart-session.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/cart';
 
 /** Messages after a form post (`?message=`), keys of `cart.messages`. */
-const messageKeys = ['added', 'updated', 'removed', 'cleared', 'couponApplied', 'couponRemoved', 'memberCardApplied'] as const;
+const messageKeys = [
+  'added',
+  'updated',
+  'removed',
+  'cleared',
+  'couponApplied',
+  'couponRemoved',
+  'memberCardApplied',
+] as const;
 type MessageKey = (typeof messageKeys)[number];
 
 /** Failures after which the browser's session is gone for good (cookies cleared). */
@@ -109,7 +127,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get('intent') ?? '');
   const session = readCartSession(args.request.headers.get('cookie'));
-  const refuse = (error: FormError) => data({ formError: error }, { status: 400, headers: privatePageHeaders() });
+  const refuse = (error: FormError) =>
+    data({ formError: error }, { status: 400, headers: privatePageHeaders() });
   const done = (message: MessageKey, cart?: Cart) =>
     redirect(`${localizedPath('cart', language)}?message=${message}`, {
       status: 303,
@@ -207,7 +226,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { language, cart, message } = loaderData;
-  const formError = actionData && 'formError' in actionData ? (actionData.formError as FormError) : null;
+  const formError = (actionData as { formError?: FormError } | undefined)?.formError ?? null;
   const filled = cart !== null && cart.items.length > 0;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
@@ -220,12 +239,20 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('cart.title')}</h1>
       {message ? (
-        <p role="status" className="mt-4 rounded-md bg-teal-50 px-4 py-3 text-teal-900" data-testid="cart-message">
+        <p
+          role="status"
+          className="mt-4 rounded-md bg-teal-50 px-4 py-3 text-teal-900"
+          data-testid="cart-message"
+        >
           {t(`cart.messages.${message}`)}
         </p>
       ) : null}
       {formError && (!filled || formError.field === 'cart') && !formError.itemId ? (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-4 py-3 font-medium text-red-900" data-testid="cart-error">
+        <p
+          role="alert"
+          className="mt-4 rounded-md bg-red-50 px-4 py-3 font-medium text-red-900"
+          data-testid="cart-error"
+        >
           {t(`cart.errors.${formError.key}`)}
         </p>
       ) : null}
@@ -237,7 +264,8 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
             language,
             loggedIn: root?.user != null,
             mode: 'page',
-            formError: formError && formError.field !== 'cart' ? formError : formError?.itemId ? formError : null,
+            formError:
+              formError && formError.field !== 'cart' ? formError : formError?.itemId ? formError : null,
           }}
         />
       ) : (

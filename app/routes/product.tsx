@@ -6,9 +6,9 @@ import {
   type ProductRecord,
   productWebGet,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
+import { checkoutSettings } from '../../server/modules/site/site.contract.ts';
 import type { CartBehaviour } from '../components/product/add-to-cart.tsx';
 import { fitted, imageAt } from '../components/product/product-media.ts';
-import { checkoutSettings } from '../../server/modules/site/site.contract.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import type { BundleMember } from '../components/product/product-types.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
@@ -50,7 +50,9 @@ export async function loader(args: Route.LoaderArgs) {
           }));
   const settings = await api.call(checkoutSettings);
   const cartType: CartBehaviour =
-    !settings.errored && (settings.data.cartType === 1 || settings.data.cartType === 2) ? settings.data.cartType : 0;
+    !settings.errored && (settings.data.cartType === 1 || settings.data.cartType === 2)
+      ? settings.data.cartType
+      : 0;
   const cartItemId = new URL(args.request.url).searchParams.get('cartItemId')?.trim() || null;
   const image = product.media[0];
   const seo: PageSeo = {

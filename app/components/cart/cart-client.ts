@@ -1,6 +1,5 @@
 import type { ApiFailure } from '../../../core/contract.ts';
 import type { UiLanguage } from '../../../core/languages.ts';
-import { CART_ERRORS, type Cart } from './cart-calls.ts';
 import { createApiClient, createFetchCaller } from '../../lib/api-client.ts';
 import {
   type CartSession,
@@ -8,6 +7,7 @@ import {
   clearCartSessionInBrowser,
   readCartSession,
 } from '../../lib/cart-session.ts';
+import { CART_ERRORS, type Cart } from './cart-calls.ts';
 
 /**
  * The islands' way to the cart API: the contract's method and URL over fetch, with an
@@ -30,12 +30,11 @@ export const browserCartSession = (): CartSession | null => readCartSession(docu
 
 /** Keeps the session the server answered with (a new cart on the first add). */
 export function rememberCartSession(cart: Pick<Cart, 'cartId' | 'protectCode'>): void {
-  for (const cookie of cartSessionCookies(
-    { cartId: cart.cartId, protectCode: cart.protectCode },
-    window.location.protocol === 'https:',
-  ))
+  const session = { cartId: cart.cartId, protectCode: cart.protectCode };
+  for (const cookie of cartSessionCookies(session, window.location.protocol === 'https:')) {
     // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
     document.cookie = cookie;
+  }
 }
 
 /**

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { localizedPath } from '../../../core/route-table.ts';
-import { getCart } from './cart-calls.ts';
 import { CART_EVENTS, type CartEventDetail, clearCartSessionInBrowser } from '../../lib/cart-session.ts';
+import { getCart } from './cart-calls.ts';
 import { browserCartSession, cartApi, endsSession } from './cart-client.ts';
 
 /**
@@ -26,7 +26,11 @@ export function CartLink({ language }: { language: UiLanguage }) {
         .then((result) => {
           if (abort.signal.aborted) return;
           if (!result.errored) setCount(result.data.itemCount);
-          else if (endsSession(result.error) || result.error.statusCode === 400 || result.error.statusCode === 409)
+          else if (
+            endsSession(result.error) ||
+            result.error.statusCode === 400 ||
+            result.error.statusCode === 409
+          )
             clearCartSessionInBrowser();
         })
         .catch(() => undefined);
@@ -42,7 +46,15 @@ export function CartLink({ language }: { language: UiLanguage }) {
       className="relative inline-flex shrink-0 items-center gap-1 rounded-md p-2 text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700"
       data-testid="header-cart"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
         <circle cx="10" cy="20" r="1.4" />
         <circle cx="17" cy="20" r="1.4" />

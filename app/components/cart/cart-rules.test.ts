@@ -61,10 +61,31 @@ describe('addItemFields', () => {
     });
   });
   it('refuses a bad quantity or product before anything is sent', () => {
-    expect(addItemFields(form([['productId', '1'], ['qty', '0']]))).toEqual({ ok: false, key: 'invalidQuantity' });
-    expect(addItemFields(form([['productId', 'x'], ['qty', '1']]))).toEqual({ ok: false, key: 'notAvailable' });
     expect(
-      addItemFields(form([['productId', '1'], ['qty', '1'], ['option-2', 'abc'], ['optionType-2', 'number']])),
+      addItemFields(
+        form([
+          ['productId', '1'],
+          ['qty', '0'],
+        ]),
+      ),
+    ).toEqual({ ok: false, key: 'invalidQuantity' });
+    expect(
+      addItemFields(
+        form([
+          ['productId', 'x'],
+          ['qty', '1'],
+        ]),
+      ),
+    ).toEqual({ ok: false, key: 'notAvailable' });
+    expect(
+      addItemFields(
+        form([
+          ['productId', '1'],
+          ['qty', '1'],
+          ['option-2', 'abc'],
+          ['optionType-2', 'number'],
+        ]),
+      ),
     ).toEqual({ ok: false, key: 'invalidOption' });
   });
 });

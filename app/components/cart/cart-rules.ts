@@ -1,6 +1,6 @@
 import type { ApiFailure } from '../../../core/contract.ts';
-import { CART_ERRORS, CART_MAX_QTY } from './cart-calls.ts';
 import type { catalogHr } from '../../i18n/catalog-hr.ts';
+import { CART_ERRORS, CART_MAX_QTY } from './cart-calls.ts';
 
 /** A quantity edit is sent after this pause; a newer edit cancels the pending one. */
 export const QUANTITY_DEBOUNCE_MS = 500;
@@ -72,7 +72,9 @@ const positiveId = (value: FormDataEntryValue | null): number | null => {
  * `option-{id}` (what the shopper typed), `optionType-{id}` and `optionValue-{id}` (the value it
  * is priced by). Returns the call's fields, or the catalog key of what is wrong (nothing is sent).
  */
-export function addItemFields(form: FormData): { ok: true; fields: AddItemFields } | { ok: false; key: CartErrorKey } {
+export function addItemFields(
+  form: FormData,
+): { ok: true; fields: AddItemFields } | { ok: false; key: CartErrorKey } {
   const productId = positiveId(form.get('productId'));
   if (productId === null) return { ok: false, key: 'notAvailable' };
   const qtyValue = form.get('qty');
@@ -86,7 +88,8 @@ export function addItemFields(form: FormData): { ok: true; fields: AddItemFields
     if (bundle) {
       const memberId = positiveId(bundle[1] ?? null);
       const chosen = positiveId(value);
-      if (memberId !== null && chosen !== null) options.bundleOptions.push({ productId: memberId, variantId: chosen });
+      if (memberId !== null && chosen !== null)
+        options.bundleOptions.push({ productId: memberId, variantId: chosen });
       continue;
     }
     const option = /^option-(\d{1,10})$/.exec(name);

@@ -4,6 +4,8 @@ import type { ApiFailure } from '../../../core/contract.ts';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../../core/money.ts';
 import { localizedPath } from '../../../core/route-table.ts';
+import { CART_EVENTS, dispatchCartEvent } from '../../lib/cart-session.ts';
+import { fitted, imageAt } from '../product/product-media.ts';
 import {
   applyCoupon,
   applyMemberCard,
@@ -14,8 +16,6 @@ import {
   removeCoupon,
   updateItem,
 } from './cart-calls.ts';
-import { CART_EVENTS, dispatchCartEvent } from '../../lib/cart-session.ts';
-import { fitted, imageAt } from '../product/product-media.ts';
 import { browserCartSession, cartApi, handleSessionEnd } from './cart-client.ts';
 import { type CartErrorKey, cartErrorKey, parseQuantity, QUANTITY_DEBOUNCE_MS } from './cart-rules.ts';
 
@@ -82,9 +82,10 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
 
   /** Runs a call with the browser's session; the answer's cart replaces the shown one. */
   async function run<T extends Cart>(
-    call: (session: { cartId: string; protectCode: string }) => Promise<
-      { errored: false; data: T } | { errored: true; error: ApiFailure }
-    >,
+    call: (session: {
+      cartId: string;
+      protectCode: string;
+    }) => Promise<{ errored: false; data: T } | { errored: true; error: ApiFailure }>,
   ): Promise<{ ok: true; cart: T } | { ok: false; key: CartErrorKey } | { ok: false; key: null }> {
     const session = browserCartSession() ?? { cartId: cart.cartId, protectCode: cart.protectCode };
     let result: Awaited<ReturnType<typeof call>>;
@@ -178,7 +179,8 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
     setErrors((all) => ({ ...all, [kind === 'clear' ? 'cart' : kind]: undefined }));
     const outcome = await run((session) => {
       if (kind === 'clear') return client().call(clearCart, { body: session });
-      if (kind === 'memberCard') return client().call(applyMemberCard, { body: { ...session, barcode: text } });
+      if (kind === 'memberCard')
+        return client().call(applyMemberCard, { body: { ...session, barcode: text } });
       if (intent === 'removeCoupon') return client().call(removeCoupon, { body: session });
       return client().call(applyCoupon, { body: { ...session, couponCode: text } });
     });
@@ -219,7 +221,10 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
         <h2 id={`${idPrefix}cart-lines-heading`} className="sr-only">
           {t('cart.lines.heading')}
         </h2>
-        <ul aria-labelledby={`${idPrefix}cart-lines-heading`} className="divide-y divide-slate-200 border-y border-slate-200">
+        <ul
+          aria-labelledby={`${idPrefix}cart-lines-heading`}
+          className="divide-y divide-slate-200 border-y border-slate-200"
+        >
           {lines.map((line) => {
             const edit = edits[line.itemId];
             const isRemoving = removing[line.itemId] === true;
@@ -524,7 +529,11 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
               className={fieldClass}
             />
             {errors.memberCard ? (
-              <p id={`${idPrefix}member-card-error`} role="alert" className="text-sm font-medium text-red-800">
+              <p
+                id={`${idPrefix}member-card-error`}
+                role="alert"
+                className="text-sm font-medium text-red-800"
+              >
                 {t(`cart.errors.${errors.memberCard}`)}
               </p>
             ) : null}
@@ -561,7 +570,9 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
                 {t('cart.summary.points', { count: cart.loyaltyPoints })}
               </Row>
             ) : null}
-            {prices.loyalty > 0 ? <Row label={t('cart.summary.loyaltyDiscount')}>−{money(prices.loyalty)}</Row> : null}
+            {prices.loyalty > 0 ? (
+              <Row label={t('cart.summary.loyaltyDiscount')}>−{money(prices.loyalty)}</Row>
+            ) : null}
             {cart.deliveryMethodId !== null && cart.loyaltyRewards.freeDelivery ? (
               <Row label={t('cart.summary.freeDelivery')}>✓</Row>
             ) : null}
@@ -573,7 +584,9 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
               <dt>{t('cart.summary.total')}</dt>
               <dd className="text-right" data-testid="cart-total">
                 {money(prices.orderTotal)}
-                {eur ? <span className="block text-sm font-normal text-slate-700">{euro(eur.orderTotal)}</span> : null}
+                {eur ? (
+                  <span className="block text-sm font-normal text-slate-700">{euro(eur.orderTotal)}</span>
+                ) : null}
               </dd>
             </div>
           </dl>

@@ -13,9 +13,9 @@ import type {
   Stock,
   VariantAttribute,
 } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import type { CrossSellItem } from '../cart/cart-modal.tsx';
 import { addState } from './add-state.ts';
 import { ADD_TO_CART_FORM, AddToCart, type CartBehaviour } from './add-to-cart.tsx';
-import type { CrossSellItem } from '../cart/cart-modal.tsx';
 import { BundleMembers, type MemberChoice } from './bundle-members.tsx';
 import { CustomOptions } from './custom-options.tsx';
 import { ProductGallery } from './product-gallery.tsx';

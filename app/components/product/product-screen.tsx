@@ -33,7 +33,15 @@ type Props = {
  * price, stock, variant and bundle choice, add to cart) is the `productPanel` island; the breadcrumb,
  * description and cross-sells are plain HTML.
  */
-export function ProductScreen({ product, bundleMembers, cartItemId, origin, merchant, cartType, loggedIn }: Props) {
+export function ProductScreen({
+  product,
+  bundleMembers,
+  cartItemId,
+  origin,
+  merchant,
+  cartType,
+  loggedIn,
+}: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const language: UiLanguage = languageOfPath(location.pathname);
@@ -81,7 +89,9 @@ export function ProductScreen({ product, bundleMembers, cartItemId, origin, merc
             name: cross.name,
             slug: cross.slug,
             image: cross.media[0] ? imageAt(cross.media[0], 'SmallSize') : null,
-            price: cross.prices ? { amount: cross.prices.finalPrice, currency: cross.prices.currency.code } : null,
+            price: cross.prices
+              ? { amount: cross.prices.finalPrice, currency: cross.prices.currency.code }
+              : null,
           })),
         }}
       />

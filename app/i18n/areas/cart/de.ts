@@ -98,7 +98,8 @@ export const cartDe: Widen<typeof cartHr> = {
     barcodeRequired: 'Geben Sie den Barcode der Mitgliedskarte ein.',
     barcodeInvalid: 'Der Barcode der Mitgliedskarte ist nicht gültig.',
     notInCart: 'Dieses Produkt ist nicht mehr im Warenkorb.',
-    sessionMissing: 'Der Warenkorb existiert nicht. Legen Sie ein Produkt hinein, um einen neuen zu beginnen.',
+    sessionMissing:
+      'Der Warenkorb existiert nicht. Legen Sie ein Produkt hinein, um einen neuen zu beginnen.',
     updateError: 'Der Warenkorb konnte nicht aktualisiert werden. Bitte beginnen Sie einen neuen Einkauf.',
     removeFailed: 'Das Produkt konnte nicht entfernt werden. Bitte versuchen Sie es erneut.',
     tooMany: 'Es sind nicht genügend Produkte auf Lager.',
