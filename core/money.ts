@@ -44,6 +44,32 @@ export function toEuro(amountMinor: number, eurRate: string | number): number {
   return Math.abs(remainder) * 2 >= rateScaled ? quotient + Math.sign(numerator) : quotient;
 }
 
+/** Rounds numerator / denominator half away from zero, for non-negative integers. */
+export function divideRounded(numerator: number, denominator: number): number {
+  const quotient = Math.trunc(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  return remainder * 2 >= denominator ? quotient + 1 : quotient;
+}
+
+/** A decimal rate ("7.5345") as an integer over a power of ten, so that no binary fraction creeps in. */
+export function scaledRate(rate: string): { scaled: number; scale: number } {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const scale = 10 ** fraction.length;
+  const scaled = Number(whole) * scale + Number(fraction || '0');
+  if (!(scaled > 0) || !Number.isSafeInteger(scaled)) throw new Error(`Invalid rate ${rate}`);
+  return { scaled, scale };
+}
+
+/**
+ * Converts euro cents to another currency's minor units at a fixed decimal rate given as a string
+ * ("7.5345"), rounded half up: the inverse of `toEuro`.
+ */
+export function fromEuro(euroMinor: number, rate: string): number {
+  if (!Number.isInteger(euroMinor) || euroMinor < 0) throw new Error(`Invalid amount ${euroMinor}`);
+  const { scaled, scale } = scaledRate(rate);
+  return divideRounded(euroMinor * scaled, scale);
+}
+
 /** Discount as a whole percent of the regular price (rounded), or 0 when there is no discount. */
 export function discountPercent(regularMinor: number, discountedMinor: number | null | undefined): number {
   if (!discountedMinor || regularMinor <= 0 || discountedMinor >= regularMinor) return 0;

@@ -36,6 +36,8 @@ import {
 } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { redactText } from './logger.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
@@ -104,6 +106,7 @@ export function createServices(deps: Deps) {
       siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
     }),
     profile: createProfileService(deps, sites),
+    cart: createCartService(deps, sites),
   };
 }
 
@@ -395,6 +398,7 @@ export function createHttpApp(deps: HttpDeps) {
   usersRoutes(contracts.implement, services.accounts);
   consentRoutes(contracts.implement, services.consents);
   profileRoutes(contracts.implement, services.profile);
+  cartRoutes(contracts.implement, services.cart);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

@@ -34,8 +34,6 @@ export const CART_ERRORS = {
   COUPON_NOT_FOUND: 'Coupon not found!',
   /** 400 (field couponCode): the items total is below the coupon's minimum. */
   COUPON_MIN_AMOUNT: 'The cart total is below the minimum for this coupon.',
-  /** 400 (field couponCode): removeCoupon on a cart without one. */
-  COUPON_NOT_APPLIED: 'No coupon is applied to this cart.',
   /** 400 (field options.variantId): a Configurable product without a chosen variant. */
   CONFIGURATION_NOT_SET: 'configuration not set',
   /** 400 (field options.bundleOptions): a bundle member is not set or not allowed. */
@@ -324,12 +322,9 @@ export const cartSchema = z
         value: z.number().int(),
       })
       .nullable(),
-    memberCard: z
-      .object({ barcode: z.string(), valid: z.boolean() })
-      .nullable()
-      .meta({
-        description: 'The member card applied (logged-in users only); valid is re-checked on every read',
-      }),
+    memberCard: z.object({ barcode: z.string(), valid: z.boolean() }).nullable().meta({
+      description: 'The member card applied (logged-in users only); valid is re-checked on every read',
+    }),
     /** Points spent on this cart. */
     loyaltyPoints: z.number().int(),
     loyalty: z

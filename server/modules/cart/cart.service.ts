@@ -1,0 +1,993 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { isValidEan13 } from '../../../core/ean13.ts';
+import { isUiLanguage } from '../../../core/languages.ts';
+import { cartLineLink } from '../../../core/links.ts';
+import { fromEuro, toEuro } from '../../../core/money.ts';
+import { isBundleComplete } from '../../../core/product-rules.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { Deps, RequestContext } from '../../api/request-context.ts';
+import type { Db } from '../../db/client.ts';
+import { type CartProduct, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
+import {
+  checkCoupon,
+  couponByCode,
+  couponById,
+  deliveryMethodById,
+  isListedMemberCard,
+} from '../checkout/checkout-reference.service.ts';
+import type { SiteService } from '../site/site.service.ts';
+import {
+  type addItemBody,
+  CART_ERRORS,
+  CART_MAX_LINES,
+  CART_MAX_QTY,
+  CART_NOTICES,
+  type Cart,
+  type CartErrorCode,
+  type CartLine,
+  type CartNotice,
+  type CartNoticeCode,
+  type updateItemBody,
+} from './cart.contract.ts';
+import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
+import { type LineInput, priceCart } from './cart-pricing.ts';
+
+/** The id of the main currency (EUR): amounts of the checkout's reference data are kept in it. */
+const EUR_ID = 44;
+/** Below this many units left, a line says the stock is low. */
+const LOW_STOCK = 5;
+
+type CartRow = typeof carts.$inferSelect;
+type ItemRow = typeof cartItems.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Session = { cartId: string; protectCode: string; currencyId?: number };
+type AddInput = z.output<typeof addItemBody>;
+type UpdateInput = z.output<typeof updateItemBody>;
+type ParsedOptions = {
+  variantId?: number;
+  personalizations?: { optionId: number; valueId?: number; value?: string | number }[];
+  bundleOptions?: { productId: number; variantId: number }[];
+};
+
+export const cartError = (code: CartErrorCode, status: 400 | 401 | 404 | 409, field?: string) =>
+  new ApiError(
+    status,
+    code,
+    CART_ERRORS[code],
+    field ? { field, issues: [{ field, message: CART_ERRORS[code] }] } : {},
+  );
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A new session pair: a random UUID and 256 random bits (43 base64url characters). */
+export function newCartSession() {
+  return { cartId: randomUUID(), protectCode: randomBytes(32).toString('base64url') };
+}
+
+function protectCodeMatches(row: CartRow, protectCode: string) {
+  const expected = Buffer.from(row.protectCodeHash, 'hex');
+  const given = Buffer.from(sha256(protectCode), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Refuses a pair that does not open this cart for this request (see the contract's error codes). */
+function checkAccess(ctx: RequestContext, row: CartRow | undefined, session: Session): CartRow {
+  if (!row || row.siteId !== ctx.site.id || !protectCodeMatches(row, session.protectCode))
+    throw cartError('CART_SESSION_MISSING', 400, 'cartId');
+  const closed: Record<CartStatus, CartErrorCode | null> = {
+    active: null,
+    archived: 'CART_ARCHIVED',
+    ordered: 'CART_USED',
+  };
+  const code = closed[row.status];
+  if (code) throw cartError(code, 409);
+  if (
+    row.storeId !== ctx.store.id ||
+    (session.currencyId !== undefined && session.currencyId !== row.currencyId)
+  )
+    throw cartError('CART_OTHER_STORE', 409);
+  if (row.userId !== null && row.userId !== ctx.user?.id) throw cartError('CART_OTHER_USER', 409);
+  return row;
+}
+
+function requireActiveUser(ctx: RequestContext) {
+  if (!ctx.user) throw cartError('CART_NO_ACTIVE_USER', 401);
+  return ctx.user;
+}
+
+/** A euro amount of the reference data in the cart's currency (negative deltas keep their sign). */
+function euroToStore(ctx: RequestContext, euroMinor: number) {
+  if (ctx.store.currency.id === EUR_ID) return euroMinor;
+  return Math.sign(euroMinor) * fromEuro(Math.abs(euroMinor), ctx.store.eurRate);
+}
+
+/** The canonical form of a line's options and its hash: the same choices give the same line. */
+export function canonicalOptions(options: StoredLineOptions): { options: StoredLineOptions; hash: string } {
+  const canonical: StoredLineOptions = {};
+  const personalizations = [...(options.personalizations ?? [])]
+    .sort((a, b) => a.optionId - b.optionId)
+    .map((entry) => ({
+      optionId: entry.optionId,
+      ...(entry.valueId !== undefined ? { valueId: entry.valueId } : {}),
+      ...(entry.value !== undefined ? { value: entry.value } : {}),
+    }));
+  const bundleOptions = [...(options.bundleOptions ?? [])]
+    .sort((a, b) => a.productId - b.productId)
+    .map(({ productId, variantId }) => ({ productId, variantId }));
+  if (personalizations.length > 0) canonical.personalizations = personalizations;
+  if (bundleOptions.length > 0) canonical.bundleOptions = bundleOptions;
+  return { options: canonical, hash: sha256(JSON.stringify(canonical)) };
+}
+
+type ResolvedLine = {
+  product: CartProduct;
+  options: StoredLineOptions;
+  hash: string;
+  /** Euro cents the options add to one unit. */
+  optionsEuro: number;
+  /** Units of this line the stock allows (null: not tracked). */
+  available: number | null;
+  inStock: boolean;
+};
+
+const isSellable = (product: CartProduct | undefined): product is CartProduct =>
+  product !== undefined && product.status === 'active' && product.prices !== null;
+
+function unitsAvailable(
+  product: CartProduct,
+  chosen: { product: CartProduct; quantity: number }[],
+): { available: number | null; inStock: boolean } {
+  let available = product.stock.qty;
+  let inStock = product.stock.inStock;
+  for (const { product: member, quantity } of chosen) {
+    if (!member.stock.inStock) inStock = false;
+    if (member.stock.qty !== null) {
+      const units = Math.floor(member.stock.qty / quantity);
+      available = available === null ? units : Math.min(available, units);
+    }
+  }
+  if (available !== null && available <= 0) inStock = false;
+  return { available, inStock };
+}
+
+/**
+ * Works out which product a line is and its canonical options, checking the add-to-cart rules of
+ * section 4: a Configurable needs its variant, a Bundle every Configurable member's variant and never
+ * a nested Bundle, custom options must be the product's and within their limits.
+ */
+function resolveLine(
+  productId: number,
+  input: ParsedOptions,
+  productsById: Map<number, CartProduct>,
+): ResolvedLine {
+  const requested = productsById.get(productId);
+  if (requested?.status !== 'active' || (requested.format !== 'Configurable' && requested.prices === null))
+    throw cartError('PRODUCT_NOT_AVAILABLE', 404, 'productId');
+  let product = requested;
+  if (requested.format === 'Configurable') {
+    if (input.variantId === undefined) throw cartError('CONFIGURATION_NOT_SET', 400, 'options.variantId');
+    const variant = productsById.get(input.variantId);
+    if (
+      !variant ||
+      variant.parentId !== requested.id ||
+      (variant.format !== 'Simple' && variant.format !== 'EProduct')
+    )
+      throw cartError('CONFIGURATION_NOT_SET', 400, 'options.variantId');
+    if (!isSellable(variant)) throw cartError('PRODUCT_NOT_AVAILABLE', 404, 'options.variantId');
+    product = variant;
+  } else if (input.variantId !== undefined && input.variantId !== requested.id) {
+    throw cartError('CONFIGURATION_NOT_SET', 400, 'options.variantId');
+  }
+
+  // Bundle members.
+  const bundleOptions = input.bundleOptions ?? [];
+  const chosen: { product: CartProduct; quantity: number }[] = [];
+  if (product.format === 'Bundle') {
+    const members = product.bundleMembers.map((member) => ({
+      member,
+      product: productsById.get(member.productId),
+    }));
+    if (members.some((entry) => !isSellableMember(entry.product)))
+      throw cartError('PRODUCT_NOT_AVAILABLE', 404, 'productId');
+    const selections = bundleOptions.map((option) => {
+      const variant = productsById.get(option.variantId);
+      return {
+        mainProduct: { id: option.productId, format: productsById.get(option.productId)?.format ?? '' },
+        activeProduct: variant ? { id: variant.id, format: variant.format } : null,
+      };
+    });
+    const check = isBundleComplete(
+      {
+        format: product.format,
+        bundles: members.map((entry) => ({
+          product: { id: entry.member.productId, format: entry.product?.format ?? '' },
+        })),
+      },
+      selections,
+    );
+    if (!check.ok) throw cartError('BUNDLE_INCOMPLETE', 400, 'options.bundleOptions');
+    for (const option of bundleOptions) {
+      const entry = members.find((candidate) => candidate.member.productId === option.productId);
+      const variant = productsById.get(option.variantId);
+      // Only a Configurable member takes a choice, and only one of its own active variants.
+      if (
+        entry?.product?.format !== 'Configurable' ||
+        !variant ||
+        variant.parentId !== option.productId ||
+        variant.status !== 'active' ||
+        bundleOptions.filter((other) => other.productId === option.productId).length > 1
+      )
+        throw cartError('BUNDLE_INCOMPLETE', 400, 'options.bundleOptions');
+    }
+    for (const entry of members) {
+      const choice = bundleOptions.find((option) => option.productId === entry.member.productId);
+      const boxed = choice ? productsById.get(choice.variantId) : entry.product;
+      if (boxed) chosen.push({ product: boxed, quantity: entry.member.quantity });
+    }
+  } else if (bundleOptions.length > 0) {
+    throw cartError('BUNDLE_INCOMPLETE', 400, 'options.bundleOptions');
+  }
+
+  // Custom options: the requested product's (a Configurable's are on the main product) and the line's own.
+  const optionList = [...requested.customOptions, ...(product === requested ? [] : product.customOptions)];
+  const personalizations: NonNullable<StoredLineOptions['personalizations']> = [];
+  let optionsEuro = 0;
+  const seen = new Set<number>();
+  for (const entry of input.personalizations ?? []) {
+    const option = optionList.find((candidate) => candidate.id === entry.optionId);
+    if (!option || seen.has(entry.optionId))
+      throw cartError('INVALID_OPTION', 400, 'options.personalizations');
+    seen.add(entry.optionId);
+    let value: string | number | undefined;
+    if (option.type === 'text') {
+      const text = entry.value === undefined ? '' : String(entry.value).trim();
+      if (text.length > (option.maxLength ?? 500))
+        throw cartError('INVALID_OPTION', 400, 'options.personalizations');
+      value = text === '' ? undefined : text;
+    } else if (entry.value !== undefined && String(entry.value).trim() !== '') {
+      const number = typeof entry.value === 'number' ? entry.value : Number(String(entry.value).trim());
+      if (
+        !Number.isFinite(number) ||
+        (option.minValue !== null && number < option.minValue) ||
+        (option.maxValue !== null && number > option.maxValue)
+      )
+        throw cartError('INVALID_OPTION', 400, 'options.personalizations');
+      value = number;
+    }
+    if (entry.valueId !== undefined && !option.values.some((candidate) => candidate.id === entry.valueId))
+      throw cartError('INVALID_OPTION', 400, 'options.personalizations');
+    if (value === undefined && entry.valueId === undefined) continue;
+    // Filling an option applies its (first, or chosen) value and that value's price.
+    const chosenValue =
+      option.values.find((candidate) => candidate.id === entry.valueId) ?? option.values[0] ?? null;
+    optionsEuro += chosenValue?.priceDelta ?? 0;
+    personalizations.push({
+      optionId: option.id,
+      ...(chosenValue ? { valueId: chosenValue.id } : {}),
+      ...(value !== undefined ? { value } : {}),
+    });
+  }
+  for (const option of optionList)
+    if (option.isRequired && !personalizations.some((entry) => entry.optionId === option.id))
+      throw cartError('INVALID_OPTION', 400, 'options.personalizations');
+
+  const { options, hash } = canonicalOptions({ personalizations, bundleOptions });
+  return { product, options, hash, optionsEuro, ...unitsAvailable(product, chosen) };
+}
+
+const isSellableMember = (product: CartProduct | undefined) =>
+  product !== undefined && product.status === 'active' && product.format !== 'Bundle';
+
+/** Every product id a line's resolution may look at. */
+function idsFor(productId: number, options: ParsedOptions | (StoredLineOptions & { variantId?: number })) {
+  const ids = [productId];
+  if (options.variantId !== undefined) ids.push(options.variantId);
+  for (const entry of options.bundleOptions ?? []) ids.push(entry.productId, entry.variantId);
+  return ids;
+}
+
+export type CartService = ReturnType<typeof createCartService>;
+
+export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteService, 'checkoutSettingsFor'>) {
+  const productView = (ctx: RequestContext) => ({
+    siteId: ctx.site.id,
+    apiKeyId: ctx.site.apiKeyId,
+    language: ctx.language,
+    defaultLanguage: ctx.site.defaultLanguage,
+    currency: ctx.store.currency,
+  });
+
+  /** Products of the given ids with, for bundles, their members. */
+  async function productsFor(executor: Db | Tx, ctx: RequestContext, ids: number[]) {
+    const found = await loadCartProducts(executor as Db, productView(ctx), ids);
+    const memberIds = [...found.values()].flatMap((product) =>
+      product.bundleMembers.map((member) => member.productId).filter((id) => !found.has(id)),
+    );
+    if (memberIds.length > 0)
+      for (const [id, product] of await loadCartProducts(executor as Db, productView(ctx), memberIds))
+        found.set(id, product);
+    return found;
+  }
+
+  async function loyaltyBalance(executor: Db | Tx, ctx: RequestContext, userId: number | null) {
+    if (userId === null) return 0;
+    const [row] = await executor
+      .select({ points: loyaltyAccounts.points })
+      .from(loyaltyAccounts)
+      .where(and(eq(loyaltyAccounts.userId, userId), eq(loyaltyAccounts.siteId, ctx.site.id)));
+    return row?.points ?? 0;
+  }
+
+  /**
+   * Everything the cart answer shows, priced; with `fix`, also what no longer holds (lines that cannot
+   * be sold, quantities over the stock, a coupon or card no longer valid), as notices.
+   */
+  async function compute(executor: Db | Tx, ctx: RequestContext, cart: CartRow) {
+    const items = await executor
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(asc(cartItems.id));
+    const ids = items.flatMap((item) => idsFor(item.productId, item.options));
+    const [productsById, couponRow, memberValid, balance, delivery] = await Promise.all([
+      productsFor(executor, ctx, ids),
+      cart.couponId === null ? undefined : couponById(executor as Db, cart.couponId),
+      cart.memberBarcode === null || cart.userId === null
+        ? false
+        : isListedMemberCard(executor as Db, ctx.site.id, cart.memberBarcode),
+      loyaltyBalance(executor, ctx, cart.userId),
+      cart.deliveryMethodId === null
+        ? undefined
+        : deliveryMethodById(executor as Db, ctx.site.id, cart.deliveryMethodId),
+    ]);
+    const lines = items.map((item) => {
+      const product = productsById.get(item.productId);
+      const chosen = (item.options.bundleOptions ?? []).flatMap((option) => {
+        const variant = productsById.get(option.variantId);
+        const quantity =
+          product?.bundleMembers.find((member) => member.productId === option.productId)?.quantity ?? 1;
+        return variant ? [{ product: variant, quantity }] : [];
+      });
+      const members =
+        product?.bundleMembers.flatMap((member) => {
+          if ((item.options.bundleOptions ?? []).some((option) => option.productId === member.productId))
+            return [];
+          const own = productsById.get(member.productId);
+          return own ? [{ product: own, quantity: member.quantity }] : [];
+        }) ?? [];
+      const optionsEuro = (item.options.personalizations ?? []).reduce((sum, entry) => {
+        const owner = [product, product?.parentId ? productsById.get(product.parentId) : undefined];
+        const option = owner
+          .flatMap((candidate) => candidate?.customOptions ?? [])
+          .find((candidate) => candidate.id === entry.optionId);
+        return sum + (option?.values.find((value) => value.id === entry.valueId)?.priceDelta ?? 0);
+      }, 0);
+      return {
+        item,
+        product,
+        sellable:
+          isSellable(product) && [...chosen, ...members].every((entry) => entry.product.status === 'active'),
+        optionsEuro,
+        stock: product ? unitsAvailable(product, [...chosen, ...members]) : { available: 0, inStock: false },
+      };
+    });
+    const coupon = couponRow ? checkCoupon(couponRow) : null;
+    const programme = ctx.store.loyalty;
+    const freeDeliveryReward = programme?.rewards.find((reward) => reward.freeDelivery) ?? null;
+    const deliveryInput = delivery
+      ? {
+          price:
+            delivery.currencyId === ctx.store.currency.id ? delivery.price : euroToStore(ctx, delivery.price),
+          freeOver:
+            delivery.freeOver === null
+              ? null
+              : delivery.currencyId === ctx.store.currency.id
+                ? delivery.freeOver
+                : euroToStore(ctx, delivery.freeOver),
+        }
+      : null;
+    const priced = (rows: typeof lines, memberOn: boolean, points: number) =>
+      priceCart({
+        lines: rows
+          .filter((line) => line.sellable)
+          .map(
+            (line): LineInput => ({
+              itemId: line.item.id,
+              qty: line.item.qty,
+              taxRateBp: line.product!.taxRateBp,
+              retail: line.product!.prices!.retail,
+              discount: line.product!.prices!.discount,
+              membership: line.product!.prices!.membership,
+              bundle: line.product!.prices!.bundle,
+              optionsPrice: euroToStore(ctx, line.optionsEuro),
+            }),
+          ),
+        memberCard: memberOn,
+        coupon: coupon?.ok
+          ? {
+              type: coupon.coupon.type,
+              value:
+                coupon.coupon.type === 'fixed' ? euroToStore(ctx, coupon.coupon.value) : coupon.coupon.value,
+              minOrderTotal:
+                coupon.coupon.minOrderTotal === null ? null : euroToStore(ctx, coupon.coupon.minOrderTotal),
+            }
+          : null,
+        loyalty: programme
+          ? {
+              requested: points,
+              balance,
+              pointValueCents: programme.pointValueCents,
+              pointsPerEuro: programme.pointsPerEuro,
+              freeDeliveryPoints: cart.userId === null ? null : (freeDeliveryReward?.pointsRequired ?? null),
+            }
+          : null,
+        delivery: deliveryInput,
+        eurRate: ctx.store.eurRate,
+        isEuro: ctx.store.currency.id === EUR_ID,
+      });
+    const result = priced(lines, memberValid, cart.loyaltyPoints);
+    const couponHolds = coupon === null || (coupon.ok && result.couponValid !== false);
+    return { lines, productsById, coupon, couponHolds, memberValid, balance, result, freeDeliveryReward };
+  }
+
+  type Computed = Awaited<ReturnType<typeof compute>>;
+
+  function toView(
+    ctx: RequestContext,
+    cart: CartRow,
+    session: Session,
+    computed: Computed,
+    messages: CartNotice[],
+  ): Cart {
+    const { result, productsById } = computed;
+    const language = isUiLanguage(ctx.language) ? ctx.language : 'hr';
+    const isEuro = ctx.store.currency.id === EUR_ID;
+    const items: CartLine[] = [];
+    for (const line of computed.lines) {
+      const product = line.product;
+      const price = result.lines.find((entry) => entry.itemId === line.item.id);
+      if (!product || !price) continue;
+      const parent = product.parentId ? productsById.get(product.parentId) : undefined;
+      const optionsOf = [...product.customOptions, ...(parent?.customOptions ?? [])];
+      const available = line.stock.available;
+      const state = !line.stock.inStock
+        ? 'out_of_stock'
+        : available !== null && line.item.qty > available
+          ? 'insufficient'
+          : available !== null && available <= LOW_STOCK
+            ? 'low'
+            : 'in_stock';
+      items.push({
+        itemId: line.item.id,
+        productId: product.id,
+        parentProductId: product.parentId,
+        format: product.format,
+        sku: product.sku,
+        qty: line.item.qty,
+        productData: {
+          name: parent && !product.isVisibleIndividually ? parent.name : product.name,
+          slug: product.isVisibleIndividually ? product.slug : (product.mainProductSlug ?? product.slug),
+          url: cartLineLink(
+            {
+              itemId: line.item.id,
+              product: {
+                slug: product.slug,
+                isVisibleIndividually: product.isVisibleIndividually,
+                mainProductSlug: product.mainProductSlug,
+              },
+            },
+            language,
+          ),
+          media: product.media ?? parent?.media ?? null,
+        },
+        options: {
+          attributes: product.attributes,
+          personalizations: (line.item.options.personalizations ?? []).flatMap((entry) => {
+            const option = optionsOf.find((candidate) => candidate.id === entry.optionId);
+            if (!option) return [];
+            const value = option.values.find((candidate) => candidate.id === entry.valueId);
+            return [
+              {
+                optionId: option.id,
+                title: option.title,
+                type: option.type,
+                valueId: value?.id ?? null,
+                label: entry.value !== undefined ? String(entry.value) : (value?.title ?? ''),
+                price: euroToStore(ctx, value?.priceDelta ?? 0),
+              },
+            ];
+          }),
+          bundleOptions: product.bundleMembers.map((member) => {
+            const choice = (line.item.options.bundleOptions ?? []).find(
+              (option) => option.productId === member.productId,
+            );
+            const boxed = productsById.get(choice?.variantId ?? member.productId);
+            return {
+              productId: member.productId,
+              chosenProductId: boxed?.id ?? member.productId,
+              name: productsById.get(member.productId)?.name ?? boxed?.name ?? '',
+              quantity: member.quantity,
+              attributes: choice ? (boxed?.attributes ?? []) : [],
+            };
+          }),
+        },
+        priceKind: price.priceKind,
+        prices: {
+          regularPrice: price.regularPrice,
+          finalPrice: price.finalPrice,
+          row: price.row,
+          rowTax: price.rowTax,
+          taxRateBp: price.taxRateBp,
+          eurEquivalent: isEuro
+            ? null
+            : {
+                finalPrice: toEuroAmount(ctx, price.finalPrice),
+                row: toEuroAmount(ctx, price.row),
+              },
+        },
+        stock: { state, available },
+        memberEligible: price.memberEligible,
+      });
+    }
+    const coupon = computed.coupon?.ok && computed.couponHolds ? computed.coupon.coupon : null;
+    const { totals } = result;
+    return {
+      id: cart.cartId,
+      cartId: cart.cartId,
+      protectCode: session.protectCode,
+      status: cart.status,
+      storeId: cart.storeId,
+      language: cart.languageCode,
+      currency: {
+        id: ctx.store.currency.id,
+        code: ctx.store.currency.code,
+        symbol: ctx.store.currency.symbol,
+        decimals: ctx.store.currency.decimals,
+      },
+      eurRate: ctx.store.eurRate,
+      items,
+      itemCount: items.reduce((sum, line) => sum + line.qty, 0),
+      digitalOnly: items.length > 0 && items.every((line) => line.format === 'EProduct'),
+      couponCode: coupon?.code ?? null,
+      coupon: coupon
+        ? {
+            code: coupon.code,
+            type: coupon.type,
+            value: coupon.type === 'fixed' ? euroToStore(ctx, coupon.value) : coupon.value,
+          }
+        : null,
+      memberCard: cart.memberBarcode ? { barcode: cart.memberBarcode, valid: computed.memberValid } : null,
+      loyaltyPoints: result.loyalty?.pointsSpent ?? 0,
+      loyalty: result.loyalty
+        ? {
+            pointsAvailable: cart.userId === null ? null : computed.balance,
+            pointsSpent: result.loyalty.pointsSpent,
+            pointsEarned: result.loyalty.pointsEarned,
+            maxSpendable: result.loyalty.maxSpendable,
+            pointValue: result.loyalty.pointValue,
+          }
+        : null,
+      loyaltyRewards: {
+        freeDelivery: result.loyalty?.freeDelivery ?? false,
+        freeDeliveryPoints: computed.freeDeliveryReward?.pointsRequired ?? null,
+      },
+      deliveryMethodId: cart.deliveryMethodId,
+      prices: {
+        itemsTotal: totals.itemsTotal,
+        coupon: totals.coupon,
+        loyalty: totals.loyalty,
+        cartTotal: totals.cartTotal,
+        delivery: totals.delivery,
+        orderTotal: totals.orderTotal,
+        memberSavings: totals.memberSavings,
+        tax: totals.tax,
+        eurEquivalent: totals.eurEquivalent,
+      },
+      messages,
+      version: cart.version,
+      updatedAt: cart.updatedAt.toISOString(),
+    };
+  }
+
+  const notice = (code: CartNoticeCode, itemId: number | null = null): CartNotice => ({
+    code,
+    message: CART_NOTICES[code],
+    itemId,
+  });
+
+  /**
+   * After a change: what stopped holding is fixed in the same transaction and said (a coupon below its
+   * minimum or no longer valid is removed, points beyond what the cart allows are reduced).
+   */
+  async function settle(tx: Tx, ctx: RequestContext, cart: CartRow) {
+    const messages: CartNotice[] = [];
+    const computed = await compute(tx, ctx, cart);
+    const changes: Partial<CartRow> = {};
+    if (cart.couponId !== null && !computed.couponHolds) {
+      changes.couponId = null;
+      messages.push(notice('COUPON_REMOVED'));
+    }
+    const spent = computed.result.loyalty?.pointsSpent ?? 0;
+    if (cart.loyaltyPoints > 0 && spent < cart.loyaltyPoints) {
+      changes.loyaltyPoints = spent;
+      messages.push(notice('LOYALTY_REDUCED'));
+    }
+    return { changes, messages };
+  }
+
+  /** Merges the user's other active carts of this store into this one and makes it the user's. */
+  async function adopt(tx: Tx, ctx: RequestContext, cart: CartRow): Promise<CartRow> {
+    const user = ctx.user;
+    if (!user || cart.userId !== null) return cart;
+    const others = await tx
+      .select()
+      .from(carts)
+      .where(
+        and(
+          eq(carts.userId, user.id),
+          eq(carts.storeId, cart.storeId),
+          eq(carts.status, 'active'),
+          ne(carts.id, cart.id),
+        ),
+      )
+      .orderBy(desc(carts.updatedAt))
+      .for('update');
+    const [settings] = await sites.checkoutSettingsFor([cart.storeId]);
+    const mergeItems = (settings?.mergeItems ?? 1) !== 0;
+    const changes: Partial<CartRow> = { userId: user.id };
+    if (others.length > 0) {
+      const otherIds = others.map((other) => other.id);
+      if (mergeItems) {
+        const lines = await tx.select().from(cartItems).where(inArray(cartItems.cartId, otherIds));
+        for (const line of lines) {
+          await tx
+            .insert(cartItems)
+            .values({
+              cartId: cart.id,
+              productId: line.productId,
+              qty: line.qty,
+              options: line.options,
+              optionsHash: line.optionsHash,
+              addedUnitPrice: line.addedUnitPrice,
+            })
+            .onConflictDoUpdate({
+              target: [cartItems.cartId, cartItems.productId, cartItems.optionsHash],
+              set: {
+                qty: sql`least(${cartItems.qty} + excluded.qty, ${CART_MAX_QTY})`,
+                updatedAt: new Date(),
+              },
+            });
+        }
+      }
+      const newest = others[0]!;
+      if (cart.couponId === null && newest.couponId !== null) changes.couponId = newest.couponId;
+      if (cart.memberBarcode === null && newest.memberBarcode !== null)
+        changes.memberBarcode = newest.memberBarcode;
+      await tx
+        .update(carts)
+        .set({ status: 'archived', updatedAt: new Date() })
+        .where(inArray(carts.id, otherIds));
+    }
+    await tx.update(carts).set(changes).where(eq(carts.id, cart.id));
+    return { ...cart, ...changes };
+  }
+
+  async function lock(tx: Tx, session: Session) {
+    const [row] = await tx.select().from(carts).where(eq(carts.cartId, session.cartId)).for('update');
+    return row;
+  }
+
+  /**
+   * One change to a cart: in a transaction holding the cart row (concurrent changes wait for each
+   * other), then settled and answered. `create` opens the cart when the pair names none yet.
+   */
+  async function mutate(
+    ctx: RequestContext,
+    session: Session,
+    change: (tx: Tx, cart: CartRow) => Promise<Partial<CartRow> | undefined>,
+    options: { create?: boolean } = {},
+  ) {
+    const { cart, messages } = await db.transaction(async (tx) => {
+      if (options.create) {
+        await tx
+          .insert(carts)
+          .values({
+            cartId: session.cartId,
+            protectCodeHash: sha256(session.protectCode),
+            siteId: ctx.site.id,
+            storeId: ctx.store.id,
+            currencyId: ctx.store.currency.id,
+            languageCode: ctx.language,
+            userId: ctx.user?.id ?? null,
+          })
+          .onConflictDoNothing({ target: carts.cartId });
+      }
+      let cart = checkAccess(ctx, await lock(tx, session), session);
+      cart = await adopt(tx, ctx, cart);
+      const own = (await change(tx, cart)) ?? {};
+      cart = { ...cart, ...own };
+      const settled = await settle(tx, ctx, cart);
+      const [updated] = await tx
+        .update(carts)
+        .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
+        .where(eq(carts.id, cart.id))
+        .returning();
+      return { cart: updated!, messages: settled.messages };
+    });
+    return toView(ctx, cart, session, await compute(db, ctx, cart), messages);
+  }
+
+  /** The lines of a cart, for stock sums and line limits. */
+  const linesOf = (tx: Tx, cart: CartRow) => tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
+
+  function checkStock(resolved: ResolvedLine, lines: ItemRow[], qty: number, exceptItemId?: number) {
+    if (!resolved.inStock) throw cartError('OUT_OF_STOCK', 409, 'qty');
+    if (resolved.available === null) return;
+    const elsewhere = lines
+      .filter((line) => line.productId === resolved.product.id && line.id !== exceptItemId)
+      .reduce((sum, line) => sum + line.qty, 0);
+    if (elsewhere + qty > resolved.available) throw cartError('OUT_OF_STOCK', 409, 'qty');
+  }
+
+  function unitPriceOf(ctx: RequestContext, resolved: ResolvedLine, cart: CartRow) {
+    const prices = resolved.product.prices!;
+    const memberOn = cart.memberBarcode !== null && cart.userId !== null;
+    const base =
+      prices.bundle ??
+      Math.min(
+        prices.discount ?? prices.retail,
+        memberOn && prices.membership !== null ? prices.membership : Number.POSITIVE_INFINITY,
+        prices.retail,
+      );
+    return base + euroToStore(ctx, resolved.optionsEuro);
+  }
+
+  return {
+    newSession: () => newCartSession(),
+
+    async getCart(ctx: RequestContext, session: Session) {
+      const [row] = await db.select().from(carts).where(eq(carts.cartId, session.cartId));
+      const cart = checkAccess(ctx, row, session);
+      if (ctx.user && cart.userId === null) return mutate(ctx, session, async () => undefined);
+      return toView(ctx, cart, session, await compute(db, ctx, cart), []);
+    },
+
+    async addItem(ctx: RequestContext, body: AddInput) {
+      if ((body.cartId === undefined) !== (body.protectCode === undefined))
+        throw cartError('CART_SESSION_MISSING', 400, body.cartId === undefined ? 'cartId' : 'protectCode');
+      const session: Session =
+        body.cartId && body.protectCode
+          ? { cartId: body.cartId, protectCode: body.protectCode, currencyId: body.currencyId }
+          : newCartSession();
+      if (body.currencyId !== undefined && body.currencyId !== ctx.store.currency.id)
+        throw cartError('CART_OTHER_STORE', 409);
+      const options = body.options as ParsedOptions;
+      const productsById = await productsFor(db, ctx, idsFor(body.productId, options));
+      const resolved = resolveLine(body.productId, options, productsById);
+      return mutate(
+        ctx,
+        session,
+        async (tx, cart) => {
+          const lines = await linesOf(tx, cart);
+          const same = lines.find(
+            (line) => line.productId === resolved.product.id && line.optionsHash === resolved.hash,
+          );
+          const qty = (same?.qty ?? 0) + body.qty;
+          if (qty > CART_MAX_QTY) throw cartError('INVALID_QUANTITY', 400, 'qty');
+          if (!same && lines.length >= CART_MAX_LINES) throw cartError('CART_FULL', 400, 'productId');
+          checkStock(resolved, lines, qty, same?.id);
+          const unit = unitPriceOf(ctx, resolved, cart);
+          if (same)
+            await tx
+              .update(cartItems)
+              .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
+              .where(eq(cartItems.id, same.id));
+          else
+            await tx.insert(cartItems).values({
+              cartId: cart.id,
+              productId: resolved.product.id,
+              qty,
+              options: resolved.options,
+              optionsHash: resolved.hash,
+              addedUnitPrice: unit,
+            });
+          return undefined;
+        },
+        { create: true },
+      );
+    },
+
+    async updateItem(ctx: RequestContext, body: UpdateInput) {
+      return mutate(ctx, body, async (tx, cart) => {
+        const lines = await linesOf(tx, cart);
+        const line = lines.find((candidate) => candidate.id === body.itemId);
+        if (!line) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
+        const current = (await productsFor(tx, ctx, idsFor(line.productId, line.options))).get(
+          line.productId,
+        );
+        // A variant line is re-resolved through its Configurable product.
+        const parent = current?.parentId ?? null;
+        const requestedId = parent !== null && body.options ? parent : line.productId;
+        const options: ParsedOptions = body.options
+          ? {
+              ...(body.options as ParsedOptions),
+              variantId: body.options.variantId ?? (parent !== null ? line.productId : undefined),
+            }
+          : {
+              personalizations: line.options.personalizations ?? [],
+              bundleOptions: line.options.bundleOptions ?? [],
+            };
+        const productsById = await productsFor(tx, ctx, idsFor(requestedId, options));
+        const resolved = resolveLine(requestedId, options, productsById);
+        const target = lines.find(
+          (candidate) =>
+            candidate.id !== line.id &&
+            candidate.productId === resolved.product.id &&
+            candidate.optionsHash === resolved.hash,
+        );
+        const qty = target ? target.qty + body.qty : body.qty;
+        if (qty > CART_MAX_QTY) throw cartError('INVALID_QUANTITY', 400, 'qty');
+        checkStock(
+          resolved,
+          lines.filter((candidate) => candidate.id !== line.id),
+          qty,
+          target?.id,
+        );
+        const unit = unitPriceOf(ctx, resolved, cart);
+        if (target) {
+          await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+          await tx
+            .update(cartItems)
+            .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
+            .where(eq(cartItems.id, target.id));
+        } else {
+          await tx
+            .update(cartItems)
+            .set({
+              qty,
+              productId: resolved.product.id,
+              options: resolved.options,
+              optionsHash: resolved.hash,
+              addedUnitPrice: unit,
+              updatedAt: new Date(),
+            })
+            .where(eq(cartItems.id, line.id));
+        }
+        return undefined;
+      });
+    },
+
+    async deleteItem(ctx: RequestContext, body: Session & { itemId: number }) {
+      return mutate(ctx, body, async (tx, cart) => {
+        const deleted = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.id, body.itemId), eq(cartItems.cartId, cart.id)))
+          .returning({ id: cartItems.id });
+        if (deleted.length === 0) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
+        return undefined;
+      });
+    },
+
+    async clearCart(ctx: RequestContext, session: Session) {
+      return mutate(ctx, session, async (tx, cart) => {
+        await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+        return { loyaltyPoints: 0 };
+      });
+    },
+
+    async applyCoupon(ctx: RequestContext, body: Session & { couponCode: string }) {
+      const coupon = checkCoupon(await couponByCode(db, ctx.site.id, body.couponCode));
+      if (!coupon.ok) throw cartError('COUPON_NOT_FOUND', 400, 'couponCode');
+      return mutate(ctx, body, async (tx, cart) => {
+        const computed = await compute(tx, ctx, { ...cart, couponId: coupon.coupon.id });
+        if (!computed.couponHolds) throw cartError('COUPON_MIN_AMOUNT', 400, 'couponCode');
+        return { couponId: coupon.coupon.id };
+      });
+    },
+
+    async removeCoupon(ctx: RequestContext, session: Session) {
+      return mutate(ctx, session, async () => ({ couponId: null }));
+    },
+
+    async applyMemberCard(ctx: RequestContext, body: Session & { barcode: string }) {
+      requireActiveUser(ctx);
+      if (!isValidEan13(body.barcode) || !(await isListedMemberCard(db, ctx.site.id, body.barcode)))
+        throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
+      return mutate(ctx, body, async () => ({ memberBarcode: body.barcode }));
+    },
+
+    async removeMemberCard(ctx: RequestContext, session: Session) {
+      return mutate(ctx, session, async () => ({ memberBarcode: null }));
+    },
+
+    async setLoyaltyPoints(ctx: RequestContext, body: Session & { loyaltyPoints: number }) {
+      requireActiveUser(ctx);
+      if (!ctx.store.loyalty && body.loyaltyPoints > 0)
+        throw cartError('LOYALTY_POINTS_INVALID', 400, 'loyaltyPoints');
+      return mutate(ctx, body, async (tx, cart) => {
+        const computed = await compute(tx, ctx, { ...cart, loyaltyPoints: body.loyaltyPoints });
+        if ((computed.result.loyalty?.pointsSpent ?? 0) < body.loyaltyPoints)
+          throw cartError('LOYALTY_POINTS_INVALID', 400, 'loyaltyPoints');
+        return { loyaltyPoints: body.loyaltyPoints };
+      });
+    },
+
+    /** Re-checks everything and fixes what no longer holds, saying what changed. */
+    async validateCart(ctx: RequestContext, session: Session) {
+      let validateMemberCard = false;
+      const pending: CartNotice[] = [];
+      const view = await mutate(ctx, session, async (tx, cart) => {
+        const computed = await compute(tx, ctx, cart);
+        const own: Partial<CartRow> = {};
+        for (const line of computed.lines) {
+          if (!line.sellable) {
+            await tx.delete(cartItems).where(eq(cartItems.id, line.item.id));
+            pending.push(notice('PRODUCT_UNAVAILABLE', line.item.id));
+            continue;
+          }
+          const { available, inStock } = line.stock;
+          if (!inStock) pending.push(notice('OUT_OF_STOCK', line.item.id));
+          else if (available !== null && line.item.qty > available) {
+            await tx
+              .update(cartItems)
+              .set({ qty: available, updatedAt: new Date() })
+              .where(eq(cartItems.id, line.item.id));
+            pending.push(notice('QTY_REDUCED', line.item.id));
+          }
+          const price = computed.result.lines.find((entry) => entry.itemId === line.item.id);
+          if (price && price.finalPrice !== line.item.addedUnitPrice) {
+            await tx
+              .update(cartItems)
+              .set({ addedUnitPrice: price.finalPrice })
+              .where(eq(cartItems.id, line.item.id));
+            pending.push(notice('PRICE_CHANGED', line.item.id));
+          }
+        }
+        if (cart.memberBarcode !== null && !computed.memberValid) {
+          own.memberBarcode = null;
+          pending.push(notice('MEMBER_CARD_REMOVED'));
+        }
+        validateMemberCard = cart.memberBarcode !== null && computed.memberValid;
+        return own;
+      });
+      const messages = [...pending.splice(0), ...view.messages];
+      return { ...view, messages, validateMemberCard, changed: messages.length > 0 };
+    },
+
+    /** The logged-in user's active cart in this store, re-keyed for this browser. */
+    async getAbandoned(ctx: RequestContext) {
+      const user = requireActiveUser(ctx);
+      const protectCode = newCartSession().protectCode;
+      const found = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(carts)
+          .where(
+            and(
+              eq(carts.userId, user.id),
+              eq(carts.storeId, ctx.store.id),
+              eq(carts.status, 'active'),
+              sql`exists (select 1 from ${cartItems} where ${cartItems.cartId} = ${carts.id})`,
+            ),
+          )
+          .orderBy(desc(carts.updatedAt))
+          .limit(1)
+          .for('update');
+        if (!row) return undefined;
+        const [updated] = await tx
+          .update(carts)
+          .set({ protectCodeHash: sha256(protectCode), version: sql`${carts.version} + 1` })
+          .where(eq(carts.id, row.id))
+          .returning();
+        return updated;
+      });
+      if (!found) return { cart: null };
+      const session = { cartId: found.cartId, protectCode };
+      return { cart: toView(ctx, found, session, await compute(db, ctx, found), []) };
+    },
+  };
+}
+
+const toEuroAmount = (ctx: RequestContext, amount: number) => toEuro(amount, ctx.store.eurRate);

@@ -1,0 +1,271 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { MediaView } from '../../../core/media.ts';
+import type { Db } from '../../db/client.ts';
+import { pickText } from '../../kernel/translations.ts';
+import type { CustomOptionType, ProductFormat, ProductStatus } from './catalogue.schema.ts';
+import {
+  attributeTranslations,
+  attributeValues,
+  attributeValueTranslations,
+  bundleItems,
+  configurableAttributes,
+  customOptions,
+  customOptionTranslations,
+  customOptionValues,
+  customOptionValueTranslations,
+  productAttributeValues,
+  products,
+} from './catalogue.schema.ts';
+import { type CatalogueView, loadProducts, viewLanguages } from './product-view.ts';
+
+/**
+ * What the cart needs to know about products, in a fixed number of queries whatever the number of
+ * lines: texts, first picture, prices in one currency, stock, the variant's attributes, custom
+ * options with their values and price deltas (euro cents), and a bundle's members.
+ */
+
+export type CartCustomOption = {
+  id: number;
+  type: CustomOptionType;
+  isRequired: boolean;
+  maxLength: number | null;
+  minValue: number | null;
+  maxValue: number | null;
+  title: string;
+  values: { id: number; title: string; priceDelta: number }[];
+};
+
+export type CartProduct = {
+  id: number;
+  sku: string;
+  format: ProductFormat;
+  status: ProductStatus;
+  parentId: number | null;
+  isVisibleIndividually: boolean;
+  taxRateBp: number;
+  name: string;
+  slug: string;
+  mainProductSlug: string | null;
+  media: MediaView | null;
+  /** Unit prices in the view's currency; null when the product has no price in it. */
+  prices: {
+    retail: number;
+    discount: number | null;
+    membership: number | null;
+    bundle: number | null;
+  } | null;
+  stock: { qty: number | null; inStock: boolean };
+  /** A variant's configuration: the attributes its Configurable product asks for. */
+  attributes: { attributeId: number; label: string; valueId: number; value: string }[];
+  customOptions: CartCustomOption[];
+  /** A Bundle's members. */
+  bundleMembers: { productId: number; quantity: number }[];
+};
+
+export type CartProductView = Pick<
+  CatalogueView,
+  'siteId' | 'apiKeyId' | 'language' | 'defaultLanguage' | 'currency'
+>;
+
+const textOf = (texts: Record<string, string>, view: CartProductView) =>
+  pickText(texts, view.language, view.defaultLanguage) ?? '';
+
+export async function loadCartProducts(
+  db: Db,
+  view: CartProductView,
+  ids: number[],
+): Promise<Map<number, CartProduct>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const languages = viewLanguages({ ...view, eurRate: null });
+  const [loaded, statusRows, attributeRows, optionRows, valueRows, memberRows] = await Promise.all([
+    loadProducts(db, { ...view, eurRate: null }, [], unique),
+    db
+      .select({ id: products.id, status: products.status })
+      .from(products)
+      .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId))),
+    db
+      .select({
+        productId: productAttributeValues.productId,
+        attributeId: productAttributeValues.attributeId,
+        valueId: productAttributeValues.valueId,
+        position: configurableAttributes.position,
+        labelLanguage: attributeTranslations.languageCode,
+        label: attributeTranslations.label,
+        valueLanguage: attributeValueTranslations.languageCode,
+        value: attributeValueTranslations.label,
+        valueCode: attributeValues.valueCode,
+      })
+      .from(productAttributeValues)
+      .innerJoin(products, eq(products.id, productAttributeValues.productId))
+      .innerJoin(
+        configurableAttributes,
+        and(
+          eq(configurableAttributes.productId, products.parentId),
+          eq(configurableAttributes.attributeId, productAttributeValues.attributeId),
+        ),
+      )
+      .innerJoin(attributeValues, eq(attributeValues.id, productAttributeValues.valueId))
+      .leftJoin(
+        attributeTranslations,
+        and(
+          eq(attributeTranslations.attributeId, productAttributeValues.attributeId),
+          inArray(attributeTranslations.languageCode, languages),
+        ),
+      )
+      .leftJoin(
+        attributeValueTranslations,
+        and(
+          eq(attributeValueTranslations.valueId, productAttributeValues.valueId),
+          inArray(attributeValueTranslations.languageCode, languages),
+        ),
+      )
+      .where(inArray(productAttributeValues.productId, unique))
+      .orderBy(asc(configurableAttributes.position)),
+    db
+      .select({
+        id: customOptions.id,
+        productId: customOptions.productId,
+        type: customOptions.optionType,
+        isRequired: customOptions.isRequired,
+        maxLength: customOptions.maxLength,
+        minValue: customOptions.minValue,
+        maxValue: customOptions.maxValue,
+        languageCode: customOptionTranslations.languageCode,
+        title: customOptionTranslations.optionTitle,
+      })
+      .from(customOptions)
+      .leftJoin(
+        customOptionTranslations,
+        and(
+          eq(customOptionTranslations.optionId, customOptions.id),
+          inArray(customOptionTranslations.languageCode, languages),
+        ),
+      )
+      .where(inArray(customOptions.productId, unique))
+      .orderBy(asc(customOptions.position), asc(customOptions.id)),
+    db
+      .select({
+        id: customOptionValues.id,
+        optionId: customOptionValues.optionId,
+        priceDelta: customOptionValues.priceDelta,
+        languageCode: customOptionValueTranslations.languageCode,
+        title: customOptionValueTranslations.title,
+      })
+      .from(customOptionValues)
+      .innerJoin(customOptions, eq(customOptions.id, customOptionValues.optionId))
+      .leftJoin(
+        customOptionValueTranslations,
+        and(
+          eq(customOptionValueTranslations.valueId, customOptionValues.id),
+          inArray(customOptionValueTranslations.languageCode, languages),
+        ),
+      )
+      .where(inArray(customOptions.productId, unique))
+      .orderBy(asc(customOptionValues.position), asc(customOptionValues.id)),
+    db
+      .select({
+        bundleId: bundleItems.bundleId,
+        productId: bundleItems.productId,
+        quantity: bundleItems.quantity,
+      })
+      .from(bundleItems)
+      .where(inArray(bundleItems.bundleId, unique))
+      .orderBy(asc(bundleItems.position), asc(bundleItems.productId)),
+  ]);
+
+  const statusById = new Map(statusRows.map((row) => [row.id, row.status]));
+
+  const attributesByProduct = new Map<
+    number,
+    Map<
+      number,
+      { valueId: number; labels: Record<string, string>; values: Record<string, string>; code: string }
+    >
+  >();
+  for (const row of attributeRows) {
+    const own = attributesByProduct.get(row.productId) ?? new Map();
+    const entry = own.get(row.attributeId) ?? {
+      valueId: row.valueId,
+      labels: {},
+      values: {},
+      code: row.valueCode,
+    };
+    if (row.labelLanguage && row.label !== null) entry.labels[row.labelLanguage] = row.label;
+    if (row.valueLanguage && row.value !== null) entry.values[row.valueLanguage] = row.value;
+    own.set(row.attributeId, entry);
+    attributesByProduct.set(row.productId, own);
+  }
+
+  const optionTexts = new Map<number, { row: (typeof optionRows)[number]; texts: Record<string, string> }>();
+  for (const row of optionRows) {
+    const entry = optionTexts.get(row.id) ?? { row, texts: {} };
+    if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
+    optionTexts.set(row.id, entry);
+  }
+  const valueTexts = new Map<number, { row: (typeof valueRows)[number]; texts: Record<string, string> }>();
+  for (const row of valueRows) {
+    const entry = valueTexts.get(row.id) ?? { row, texts: {} };
+    if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
+    valueTexts.set(row.id, entry);
+  }
+  const optionsByProduct = new Map<number, CartCustomOption[]>();
+  for (const { row, texts } of optionTexts.values()) {
+    const list = optionsByProduct.get(row.productId) ?? [];
+    list.push({
+      id: row.id,
+      type: row.type,
+      isRequired: row.isRequired,
+      maxLength: row.maxLength,
+      minValue: row.minValue,
+      maxValue: row.maxValue,
+      title: textOf(texts, view),
+      values: [...valueTexts.values()]
+        .filter((value) => value.row.optionId === row.id)
+        .map((value) => ({
+          id: value.row.id,
+          title: textOf(value.texts, view),
+          priceDelta: value.row.priceDelta,
+        })),
+    });
+    optionsByProduct.set(row.productId, list);
+  }
+
+  const result = new Map<number, CartProduct>();
+  for (const [id, product] of loaded) {
+    const status = statusById.get(id);
+    if (!status) continue;
+    const prices = product.prices;
+    result.set(id, {
+      id,
+      sku: product.sku,
+      format: product.format,
+      status,
+      parentId: product.parentId,
+      isVisibleIndividually: product.isVisibleIndividually,
+      taxRateBp: product.taxRateBp,
+      name: product.text.name,
+      slug: product.text.slug,
+      mainProductSlug: product.mainProductSlug,
+      media: product.media[0] ?? null,
+      prices: prices && {
+        retail: prices.retailPrice,
+        discount: prices.discountPrice,
+        membership: prices.membershipPrice,
+        bundle: prices.bundlePrice,
+      },
+      stock: product.stock,
+      attributes: [...(attributesByProduct.get(id) ?? new Map()).entries()].map(([attributeId, entry]) => ({
+        attributeId,
+        label: textOf(entry.labels, view),
+        valueId: entry.valueId,
+        value: textOf(entry.values, view) || entry.code,
+      })),
+      customOptions: optionsByProduct.get(id) ?? [],
+      bundleMembers: memberRows
+        .filter((member) => member.bundleId === id)
+        .map((member) => ({ productId: member.productId, quantity: member.quantity })),
+    });
+  }
+  return result;
+}
