@@ -53,7 +53,6 @@ export const CART_ERRORS = {
   CART_OTHER_USER: 'This cart belongs to another account.',
   COUPON_NOT_FOUND: 'Coupon not found!',
   COUPON_MIN_AMOUNT: 'The cart total is below the minimum for this coupon.',
-  COUPON_NOT_APPLIED: 'No coupon is applied to this cart.',
   CONFIGURATION_NOT_SET: 'configuration not set',
   BUNDLE_INCOMPLETE: 'bundle items not set',
   INVALID_QUANTITY: 'invalid quantity',

@@ -25,7 +25,6 @@ const keyByMessage = new Map<string, CartErrorKey>([
   [CART_ERRORS.ITEM_NOT_IN_CART, 'notInCart'],
   [CART_ERRORS.COUPON_NOT_FOUND, 'couponNotFound'],
   [CART_ERRORS.COUPON_MIN_AMOUNT, 'couponNotFound'],
-  [CART_ERRORS.COUPON_NOT_APPLIED, 'couponNotFound'],
   [CART_ERRORS.MEMBER_CARD_INVALID, 'barcodeInvalid'],
   [CART_ERRORS.CART_NO_ACTIVE_USER, 'loginRequired'],
   [CART_ERRORS.CART_SESSION_MISSING, 'sessionMissing'],
