@@ -45,6 +45,15 @@ export function clearCartSessionInBrowser(): void {
   for (const cookie of clearedCartCookies()) document.cookie = cookie;
 }
 
+/** Keeps an applied member card barcode in its cookie (the checkout and the next cart read it). */
+export function rememberMemberBarcode(barcode: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
+  document.cookie = serializeCookie(MEMBER_BARCODE_COOKIE, barcode, {
+    maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS,
+    secure: window.location.protocol === 'https:',
+  });
+}
+
 /** DOM events the cart raises on `window` (the specification's names), with the cart's item count. */
 export const CART_EVENTS = {
   added: 'added-to-cart',

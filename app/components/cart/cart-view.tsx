@@ -4,7 +4,7 @@ import type { ApiFailure } from '../../../core/contract.ts';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../../core/money.ts';
 import { localizedPath } from '../../../core/route-table.ts';
-import { CART_EVENTS, dispatchCartEvent } from '../../lib/cart-session.ts';
+import { CART_EVENTS, dispatchCartEvent, rememberMemberBarcode } from '../../lib/cart-session.ts';
 import { fitted, imageAt } from '../product/product-media.ts';
 import {
   applyCoupon,
@@ -175,6 +175,8 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
       setErrors((all) => ({ ...all, memberCard: 'barcodeRequired' }));
       return;
     }
+    // The card already applied to this cart: nothing to send.
+    if (kind === 'memberCard' && cart.memberCard?.valid && cart.memberCard.barcode === text) return;
     setBusy(kind);
     setErrors((all) => ({ ...all, [kind === 'clear' ? 'cart' : kind]: undefined }));
     const outcome = await run((session) => {
@@ -195,6 +197,7 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
               ? t('cart.messages.couponRemoved')
               : t('cart.messages.couponApplied');
       setStatus(message);
+      if (kind === 'memberCard') rememberMemberBarcode(text);
       dispatchCartEvent(kind === 'clear' ? CART_EVENTS.removed : CART_EVENTS.changed, {
         count: outcome.cart.itemCount,
       });
