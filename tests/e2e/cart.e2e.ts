@@ -55,7 +55,7 @@ for (const language of ['hr', 'en'] as const) {
     await page.goto(productPath(book.slug[language], language));
     await addButton(page, language).click();
     // Cart type 0 (the default): the shopper goes to the cart page.
-    await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`));
+    await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`), { timeout: 20_000 });
     const cookies = await cartCookies(context);
     expect(cookies.map((cookie) => cookie.name).sort()).toEqual(['cartId', 'protectCode']);
     for (const cookie of cookies) {
@@ -125,8 +125,10 @@ test('a configurable product goes to the cart after a variant is chosen, with th
   page,
 }) => {
   await page.goto(productPath(shirt.slug.en, 'en'));
-  await expect(addButton(page, 'en')).toBeDisabled();
   const size = page.locator('select[name="velicina"]');
+  // The shop's default values are preselected; without a size there is no variant to add.
+  await size.selectOption('');
+  await expect(addButton(page, 'en')).toBeDisabled();
   await size.selectOption({ index: 1 });
   const colour = page.locator('input[name="boja"]').first();
   if (await colour.count()) await page.locator('label', { has: colour }).click();
@@ -237,9 +239,9 @@ test('without JavaScript: add, change the quantity, a coupon, remove and empty t
   await lines(page).getByTestId('cart-line-qty').fill('4');
   await page.getByRole('button', { name: texts.lines.update }).click();
   await expect(lines(page).getByTestId('cart-line-qty')).toHaveValue('4');
+  // 0 is refused (the browser's own check of min=1, the action's when that is bypassed): nothing changes.
   await lines(page).getByTestId('cart-line-qty').fill('0');
   await page.getByRole('button', { name: texts.lines.update }).click();
-  await expect(lines(page).getByRole('alert')).toHaveText(texts.errors.invalidQuantity);
   await page.goto(localizedPath('cart', 'en'));
   await expect(lines(page).getByTestId('cart-line-qty')).toHaveValue('4');
 
@@ -271,14 +273,15 @@ test.describe('the cart types 1 (stay) and 2 (cart modal)', () => {
     const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
     await database.db.execute(sql`update checkout_settings set cart_type = ${cartType}`);
     await database.close();
-    server = await startServerProcess({ dataDir });
+    server = await startServerProcess({ dataDir, readyTimeoutMs: 300_000 });
     return server.baseUrl;
   }
 
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(400_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cart-types-'));
-    await (await startServerProcess({ dataDir })).stop();
+    // A first start seeds the demo site; the setting is changed while no server holds the database.
+    await (await startServerProcess({ dataDir, readyTimeoutMs: 300_000 })).stop();
   });
 
   test.afterAll(async () => {
@@ -289,7 +292,7 @@ test.describe('the cart types 1 (stay) and 2 (cart modal)', () => {
   test('cart type 1: the shopper stays on the product page, told by a toast; the header counts', async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(400_000);
     const base = await startWithCartType(1);
     await page.goto(`${base}${productPath(book.slug.en, 'en')}`);
     await page.evaluate(() => {
@@ -310,7 +313,7 @@ test.describe('the cart types 1 (stay) and 2 (cart modal)', () => {
     test(`${language}: cart type 2: the cart modal opens over the page, focus trapped, Escape closes it`, async ({
       page,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(400_000);
       const base = language === 'hr' ? await startWithCartType(2) : server!.baseUrl;
       const texts = catalogs[language].cart;
       await page.goto(`${base}${productPath(book.slug[language], language)}`);
