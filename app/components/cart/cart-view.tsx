@@ -304,61 +304,63 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
                   <form
                     method="post"
                     action={cartPath}
-                    className="mt-3 flex flex-wrap items-end gap-2"
+                    className="mt-3 flex flex-wrap items-center gap-2"
                     onSubmit={(event) => {
                       event.preventDefault();
                       scheduleQuantity(line, value);
                     }}
                   >
                     <input type="hidden" name="itemId" value={line.itemId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="decrease"
-                      aria-label={t('cart.lines.decrease', { name: line.productData.name })}
-                      disabled={isRemoving || numeric <= 1}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        if (numeric > 1) scheduleQuantity(line, String(numeric - 1));
-                      }}
-                      className="h-10 w-10 rounded-md border border-slate-400 text-lg font-bold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50"
-                    >
-                      −
-                    </button>
-                    <div>
-                      <label htmlFor={qtyId} className="sr-only">
-                        {t('cart.lines.quantityOf', { name: line.productData.name })}
-                      </label>
-                      <input
-                        id={qtyId}
-                        name="qty"
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        step={1}
-                        value={value}
+                    <div className="flex shrink-0 items-center gap-2">
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="decrease"
+                        aria-label={t('cart.lines.decrease', { name: line.productData.name })}
+                        disabled={isRemoving || numeric <= 1}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          if (numeric > 1) scheduleQuantity(line, String(numeric - 1));
+                        }}
+                        className="h-10 w-10 rounded-md border border-slate-400 text-lg font-bold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50"
+                      >
+                        −
+                      </button>
+                      <div>
+                        <label htmlFor={qtyId} className="sr-only">
+                          {t('cart.lines.quantityOf', { name: line.productData.name })}
+                        </label>
+                        <input
+                          id={qtyId}
+                          name="qty"
+                          type="number"
+                          inputMode="numeric"
+                          min={1}
+                          step={1}
+                          value={value}
+                          disabled={isRemoving}
+                          aria-invalid={lineError ? true : undefined}
+                          aria-describedby={lineError ? errorId : undefined}
+                          onChange={(event) => scheduleQuantity(line, event.currentTarget.value)}
+                          className="h-10 w-16 rounded-md border border-slate-400 px-2 text-center text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+                          data-testid="cart-line-qty"
+                        />
+                      </div>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="increase"
+                        aria-label={t('cart.lines.increase', { name: line.productData.name })}
                         disabled={isRemoving}
-                        aria-invalid={lineError ? true : undefined}
-                        aria-describedby={lineError ? errorId : undefined}
-                        onChange={(event) => scheduleQuantity(line, event.currentTarget.value)}
-                        className="h-10 w-20 rounded-md border border-slate-400 px-2 text-center text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
-                        data-testid="cart-line-qty"
-                      />
+                        onClick={(event) => {
+                          event.preventDefault();
+                          scheduleQuantity(line, String(numeric + 1));
+                        }}
+                        className="h-10 w-10 rounded-md border border-slate-400 text-lg font-bold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50"
+                      >
+                        +
+                      </button>
                     </div>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="increase"
-                      aria-label={t('cart.lines.increase', { name: line.productData.name })}
-                      disabled={isRemoving}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        scheduleQuantity(line, String(numeric + 1));
-                      }}
-                      className="h-10 w-10 rounded-md border border-slate-400 text-lg font-bold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-50"
-                    >
-                      +
-                    </button>
                     {hydrated ? null : (
                       <button type="submit" name="intent" value="update" className={secondaryButton}>
                         {t('cart.lines.update')}
