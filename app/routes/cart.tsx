@@ -7,7 +7,6 @@ import {
   addItem,
   applyCoupon,
   applyMemberCard,
-  CART_ERRORS,
   type Cart,
   clearCart,
   deleteItem,
@@ -20,7 +19,9 @@ import {
   addItemFields,
   type CartErrorKey,
   cartErrorKey,
+  endsSession,
   parseQuantity,
+  sendsHome,
 } from '../components/cart/cart-rules.ts';
 import { EmptyCart } from '../components/cart/cart-view.tsx';
 import { catalogs } from '../i18n/catalog.ts';
@@ -49,18 +50,6 @@ const messageKeys = [
   'memberCardApplied',
 ] as const;
 type MessageKey = (typeof messageKeys)[number];
-
-/** Failures after which the browser's session is gone for good (cookies cleared). */
-const sessionEnding = new Set<string>([
-  CART_ERRORS.CART_SESSION_MISSING,
-  CART_ERRORS.CART_ARCHIVED,
-  CART_ERRORS.CART_USED,
-  CART_ERRORS.CART_OTHER_STORE,
-  CART_ERRORS.CART_OTHER_USER,
-]);
-const endsSession = (error: ApiFailure) => sessionEnding.has(error.message.replace(/^[\w.]+: /, ''));
-const sendsHome = (error: ApiFailure) =>
-  error.message === CART_ERRORS.CART_ARCHIVED || error.message === CART_ERRORS.CART_USED;
 
 function withCookies(cookies: string[]): Headers {
   const headers = new Headers(privatePageHeaders());

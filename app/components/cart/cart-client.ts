@@ -7,7 +7,8 @@ import {
   clearCartSessionInBrowser,
   readCartSession,
 } from '../../lib/cart-session.ts';
-import { CART_ERRORS, type Cart } from './cart-calls.ts';
+import type { Cart } from './cart-calls.ts';
+import { endsSession, sendsHome } from './cart-rules.ts';
 
 /**
  * The islands' way to the cart API: the contract's method and URL over fetch, with an
@@ -36,33 +37,6 @@ export function rememberCartSession(cart: Pick<Cart, 'cartId' | 'protectCode'>):
     document.cookie = cookie;
   }
 }
-
-/**
- * Failures after which the session is gone for good: an unknown pair, an archived or ordered cart,
- * a cart of another store or account. The browser forgets it; 'Cart is archived.' and 'Session
- * already used.' also send the shopper home after an alert (specification 000, section 7).
- */
-const sessionEndingCodes = {
-  CART_SESSION_MISSING: true,
-  CART_ARCHIVED: true,
-  CART_USED: true,
-  CART_OTHER_STORE: true,
-  CART_OTHER_USER: true,
-};
-
-export function endsSession(error: ApiFailure): boolean {
-  const ending: string[] = [
-    CART_ERRORS.CART_SESSION_MISSING,
-    CART_ERRORS.CART_ARCHIVED,
-    CART_ERRORS.CART_USED,
-    CART_ERRORS.CART_OTHER_STORE,
-    CART_ERRORS.CART_OTHER_USER,
-  ];
-  return ending.includes(error.message) || (error.code !== undefined && error.code in sessionEndingCodes);
-}
-
-export const sendsHome = (error: ApiFailure) =>
-  error.message === CART_ERRORS.CART_ARCHIVED || error.message === CART_ERRORS.CART_USED;
 
 /** Ends the browser's session after such a failure; true when it did. */
 export function handleSessionEnd(error: ApiFailure, alertText: string, homePath: string): boolean {

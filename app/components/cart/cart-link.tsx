@@ -4,7 +4,8 @@ import type { UiLanguage } from '../../../core/languages.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import { CART_EVENTS, type CartEventDetail, clearCartSessionInBrowser } from '../../lib/cart-session.ts';
 import { getCart } from './cart-calls.ts';
-import { browserCartSession, cartApi, endsSession } from './cart-client.ts';
+import { browserCartSession, cartApi } from './cart-client.ts';
+import { endsSession } from './cart-rules.ts';
 
 /**
  * The header's cart link with the number of items (an island). Pages for visitors without a cart are

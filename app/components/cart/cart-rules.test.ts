@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addItemFields, cartErrorKey, parseQuantity } from './cart-rules.ts';
+import { addItemFields, cartErrorKey, endsSession, parseQuantity, sendsHome } from './cart-rules.ts';
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -87,5 +87,16 @@ describe('addItemFields', () => {
         ]),
       ),
     ).toEqual({ ok: false, key: 'invalidOption' });
+  });
+});
+
+describe('endsSession and sendsHome', () => {
+  it('end the session for a gone or foreign cart, and send home only for an archived or ordered one', () => {
+    expect(endsSession({ message: "Session doesn't exist" })).toBe(true);
+    expect(endsSession({ message: 'cartId: This cart belongs to another store.' })).toBe(true);
+    expect(endsSession({ message: 'Coupon not found!' })).toBe(false);
+    expect(sendsHome({ message: 'Cart is archived.' })).toBe(true);
+    expect(sendsHome({ message: 'Session already used.' })).toBe(true);
+    expect(sendsHome({ message: "Session doesn't exist" })).toBe(false);
   });
 });

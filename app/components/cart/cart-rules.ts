@@ -107,3 +107,33 @@ export function addItemFields(
   }
   return { ok: true, fields: { productId, qty, options } };
 }
+
+/**
+ * Failures after which the session is gone for good: an unknown pair, an archived or ordered cart,
+ * a cart of another store or account. The browser forgets it; 'Cart is archived.' and 'Session
+ * already used.' also send the shopper home after an alert (specification 000, section 7).
+ */
+const sessionEndingCodes = {
+  CART_SESSION_MISSING: true,
+  CART_ARCHIVED: true,
+  CART_USED: true,
+  CART_OTHER_STORE: true,
+  CART_OTHER_USER: true,
+};
+
+export function endsSession(error: Pick<ApiFailure, 'message' | 'code'>): boolean {
+  const ending: string[] = [
+    CART_ERRORS.CART_SESSION_MISSING,
+    CART_ERRORS.CART_ARCHIVED,
+    CART_ERRORS.CART_USED,
+    CART_ERRORS.CART_OTHER_STORE,
+    CART_ERRORS.CART_OTHER_USER,
+  ];
+  return (
+    ending.includes(error.message.replace(/^[\w.]+: /, '')) ||
+    (error.code !== undefined && error.code in sessionEndingCodes)
+  );
+}
+
+export const sendsHome = (error: Pick<ApiFailure, 'message'>) =>
+  error.message === CART_ERRORS.CART_ARCHIVED || error.message === CART_ERRORS.CART_USED;

@@ -6,9 +6,9 @@ import type { CustomOption } from '../../../server/modules/catalogue/catalogue.c
 import { showToast } from '../../islands/toast-store.ts';
 import { CART_EVENTS, clearCartSessionInBrowser, dispatchCartEvent } from '../../lib/cart-session.ts';
 import { addItem, type Cart } from '../cart/cart-calls.ts';
-import { browserCartSession, cartApi, endsSession, rememberCartSession } from '../cart/cart-client.ts';
+import { browserCartSession, cartApi, rememberCartSession } from '../cart/cart-client.ts';
 import type { CrossSellItem } from '../cart/cart-modal.tsx';
-import { addItemFields, type CartErrorKey, cartErrorKey } from '../cart/cart-rules.ts';
+import { addItemFields, type CartErrorKey, cartErrorKey, endsSession } from '../cart/cart-rules.ts';
 import { preloadDialog } from '../ui/lazy-dialog.ts';
 import type { AddState } from './add-state.ts';
 
