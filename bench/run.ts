@@ -19,6 +19,13 @@ if (process.argv.includes('catalogue')) {
   process.exit(0);
 }
 
+// `npm run bench -- cart`: add-to-cart and getCart on PGlite and PostgreSQL (bench/cart.ts).
+if (process.argv.includes('cart')) {
+  const { runCartBench } = await import('./cart.ts');
+  await runCartBench();
+  process.exit(0);
+}
+
 // `npm run bench -- memory`: resident memory after start, restart and warm-up (bench/memory.ts).
 if (process.argv.includes('memory')) {
   const { runMemoryBench } = await import('./memory.ts');

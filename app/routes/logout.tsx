@@ -9,7 +9,8 @@ import type { Route } from './+types/logout';
 
 /**
  * The header's logout form posts here (with or without JavaScript): the session ends on the server,
- * its cookies are cleared (the cart session's too: a cart belongs to whoever was logged in), and the visitor lands on the home page with the logout message.
+ * its cookies and the cart session's (the cart is the account's now; specification 000 section 4) are
+ * cleared, and the visitor lands on the home page with the logout message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

@@ -12,12 +12,15 @@ const KEY = /^[\x21-\x7e]{8,255}$/;
 const KEEP_HOURS = 24;
 /** A request still `pending` after this long died with its process; a retry may run it again. */
 const ABANDONED_SECONDS = 60;
+/** How long a retry waits for the first request with its key before answering 409, and how often it looks. */
+const WAIT_FOR_FIRST_MS = 10_000;
+const WAIT_POLL_MS = 15;
 
 /**
  * Makes API writes safe to retry (the IETF `Idempotency-Key` draft, as Stripe and PayPal do it): the
  * first request with a key runs and its answer is kept; a retry with the same key and body gets that
- * answer again (`Idempotent-Replayed: true`) without running; a retry while the first still runs gets
- * 409; the same key with another body gets 422. Only successful answers are kept: a refused or failed
+ * answer again (`Idempotent-Replayed: true`) without running; a retry while the first still runs waits
+ * for its answer (409 if it takes longer than WAIT_FOR_FIRST_MS); the same key with another body gets 422. Only successful answers are kept: a refused or failed
  * request (4xx, 5xx) leaves nothing behind, as Stripe does it, and a retry runs again. Without the
  * header, nothing changes.
  */
@@ -39,7 +42,19 @@ export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boo
       .onConflictDoNothing()
       .returning({ id: idempotencyRequests.id });
     if (!claimed) {
-      const replay = await existing(db, key, operation);
+      let replay = await existing(db, key, operation);
+      // A retry that arrives while the first request still runs waits for its answer (a double click,
+      // a client retrying on a short timeout), so that every copy gets the same answer.
+      const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
+      while (
+        replay?.state === 'pending' &&
+        replay.fingerprint === fingerprint &&
+        Date.now() - replay.createdAt.getTime() < ABANDONED_SECONDS * 1000 &&
+        Date.now() < waitUntil
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+        replay = await existing(db, key, operation);
+      }
       if (replay) {
         if (replay.fingerprint !== fingerprint)
           throw new ApiError(

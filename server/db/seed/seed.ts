@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { loyaltyAccounts } from '../../modules/cart/cart.schema.ts';
 import { sites } from '../../modules/site/site.schema.ts';
 import { hashPassword } from '../../modules/users/password.ts';
 import { users } from '../../modules/users/users.schema.ts';
@@ -39,7 +40,7 @@ export async function seedDemo(
     const [again] = await tx.select({ sites: count() }).from(sites);
     if ((again?.sites ?? 0) > 0) return false;
     const { siteId } = await seedDemoSite(tx);
-    const [admin] = await tx
+    const [admin, customer] = await tx
       .insert(users)
       .values([
         {
@@ -66,6 +67,8 @@ export async function seedDemo(
         },
       ])
       .returning({ id: users.id });
+    // The demo customer has loyalty points to spend and enough for the free-delivery reward.
+    await tx.insert(loyaltyAccounts).values({ userId: customer!.id, siteId, points: 350 });
     await seedContent(tx as unknown as Db, { siteId, storage: options.storage, adminUserId: admin!.id });
     await seedCatalogue(tx as unknown as Db, {
       siteId,

@@ -614,11 +614,17 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       changes.loyaltyPoints = spent;
       messages.push(notice('LOYALTY_REDUCED'));
     }
-    return { changes, messages };
+    return { changes, messages, computed };
+  }
+
+  /** The store's merge-items checkout setting (default 1: merge). */
+  async function mergeItemsSetting(storeId: number) {
+    const [settings] = await sites.checkoutSettingsFor([storeId]);
+    return (settings?.mergeItems ?? 1) !== 0;
   }
 
   /** Merges the user's other active carts of this store into this one and makes it the user's. */
-  async function adopt(tx: Tx, ctx: RequestContext, cart: CartRow): Promise<CartRow> {
+  async function adopt(tx: Tx, ctx: RequestContext, cart: CartRow, mergeItems: boolean): Promise<CartRow> {
     const user = ctx.user;
     if (!user || cart.userId !== null) return cart;
     const others = await tx
@@ -634,8 +640,6 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       )
       .orderBy(desc(carts.updatedAt))
       .for('update');
-    const [settings] = await sites.checkoutSettingsFor([cart.storeId]);
-    const mergeItems = (settings?.mergeItems ?? 1) !== 0;
     const changes: Partial<CartRow> = { userId: user.id };
     if (others.length > 0) {
       const otherIds = others.map((other) => other.id);
@@ -689,7 +693,9 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     change: (tx: Tx, cart: CartRow) => Promise<Partial<CartRow> | undefined>,
     options: { create?: boolean } = {},
   ) {
-    const { cart, messages } = await db.transaction(async (tx) => {
+    // Read before the transaction: on PGlite a query outside it would wait for it to end.
+    const mergeItems = ctx.user ? await mergeItemsSetting(ctx.store.id) : true;
+    const { cart, messages, computed } = await db.transaction(async (tx) => {
       if (options.create) {
         await tx
           .insert(carts)
@@ -705,7 +711,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
           .onConflictDoNothing({ target: carts.cartId });
       }
       let cart = checkAccess(ctx, await lock(tx, session), session);
-      cart = await adopt(tx, ctx, cart);
+      cart = await adopt(tx, ctx, cart, mergeItems);
       const own = (await change(tx, cart)) ?? {};
       cart = { ...cart, ...own };
       const settled = await settle(tx, ctx, cart);
@@ -714,9 +720,11 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
         .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
         .where(eq(carts.id, cart.id))
         .returning();
-      return { cart: updated!, messages: settled.messages };
+      // What settling priced is the committed state unless settling changed something.
+      const unchanged = Object.keys(settled.changes).length === 0;
+      return { cart: updated!, messages: settled.messages, computed: unchanged ? settled.computed : null };
     });
-    return toView(ctx, cart, session, await compute(db, ctx, cart), messages);
+    return toView(ctx, cart, session, computed ?? (await compute(db, ctx, cart)), messages);
   }
 
   /** The lines of a cart, for stock sums and line limits. */

@@ -2,21 +2,23 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MediaView } from '../../../core/media.ts';
 import type { Db } from '../../db/client.ts';
 import { pickText } from '../../kernel/translations.ts';
-import type { CustomOptionType, ProductFormat, ProductStatus } from './catalogue.schema.ts';
+import type { ProductFormat, ProductStatus } from './catalogue.schema.ts';
 import {
   attributeTranslations,
   attributeValues,
   attributeValueTranslations,
   bundleItems,
   configurableAttributes,
-  customOptions,
-  customOptionTranslations,
-  customOptionValues,
-  customOptionValueTranslations,
   productAttributeValues,
   products,
 } from './catalogue.schema.ts';
-import { type CatalogueView, loadProducts, viewLanguages } from './product-view.ts';
+import {
+  type CatalogueView,
+  type LoadedCustomOption,
+  loadCustomOptions,
+  loadProducts,
+  viewLanguages,
+} from './product-view.ts';
 
 /**
  * What the cart needs to know about products, in a fixed number of queries whatever the number of
@@ -24,16 +26,7 @@ import { type CatalogueView, loadProducts, viewLanguages } from './product-view.
  * options with their values and price deltas (euro cents), and a bundle's members.
  */
 
-export type CartCustomOption = {
-  id: number;
-  type: CustomOptionType;
-  isRequired: boolean;
-  maxLength: number | null;
-  minValue: number | null;
-  maxValue: number | null;
-  title: string;
-  values: { id: number; title: string; priceDelta: number }[];
-};
+export type CartCustomOption = LoadedCustomOption;
 
 export type CartProduct = {
   id: number;
@@ -78,7 +71,7 @@ export async function loadCartProducts(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const languages = viewLanguages({ ...view, eurRate: null });
-  const [loaded, statusRows, attributeRows, optionRows, valueRows, memberRows] = await Promise.all([
+  const [loaded, statusRows, attributeRows, optionsByProduct, memberRows] = await Promise.all([
     loadProducts(db, { ...view, eurRate: null }, [], unique),
     db
       .select({ id: products.id, status: products.status })
@@ -122,47 +115,7 @@ export async function loadCartProducts(
       )
       .where(inArray(productAttributeValues.productId, unique))
       .orderBy(asc(configurableAttributes.position)),
-    db
-      .select({
-        id: customOptions.id,
-        productId: customOptions.productId,
-        type: customOptions.optionType,
-        isRequired: customOptions.isRequired,
-        maxLength: customOptions.maxLength,
-        minValue: customOptions.minValue,
-        maxValue: customOptions.maxValue,
-        languageCode: customOptionTranslations.languageCode,
-        title: customOptionTranslations.optionTitle,
-      })
-      .from(customOptions)
-      .leftJoin(
-        customOptionTranslations,
-        and(
-          eq(customOptionTranslations.optionId, customOptions.id),
-          inArray(customOptionTranslations.languageCode, languages),
-        ),
-      )
-      .where(inArray(customOptions.productId, unique))
-      .orderBy(asc(customOptions.position), asc(customOptions.id)),
-    db
-      .select({
-        id: customOptionValues.id,
-        optionId: customOptionValues.optionId,
-        priceDelta: customOptionValues.priceDelta,
-        languageCode: customOptionValueTranslations.languageCode,
-        title: customOptionValueTranslations.title,
-      })
-      .from(customOptionValues)
-      .innerJoin(customOptions, eq(customOptions.id, customOptionValues.optionId))
-      .leftJoin(
-        customOptionValueTranslations,
-        and(
-          eq(customOptionValueTranslations.valueId, customOptionValues.id),
-          inArray(customOptionValueTranslations.languageCode, languages),
-        ),
-      )
-      .where(inArray(customOptions.productId, unique))
-      .orderBy(asc(customOptionValues.position), asc(customOptionValues.id)),
+    loadCustomOptions(db, view, unique),
     db
       .select({
         bundleId: bundleItems.bundleId,
@@ -195,40 +148,6 @@ export async function loadCartProducts(
     if (row.valueLanguage && row.value !== null) entry.values[row.valueLanguage] = row.value;
     own.set(row.attributeId, entry);
     attributesByProduct.set(row.productId, own);
-  }
-
-  const optionTexts = new Map<number, { row: (typeof optionRows)[number]; texts: Record<string, string> }>();
-  for (const row of optionRows) {
-    const entry = optionTexts.get(row.id) ?? { row, texts: {} };
-    if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
-    optionTexts.set(row.id, entry);
-  }
-  const valueTexts = new Map<number, { row: (typeof valueRows)[number]; texts: Record<string, string> }>();
-  for (const row of valueRows) {
-    const entry = valueTexts.get(row.id) ?? { row, texts: {} };
-    if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
-    valueTexts.set(row.id, entry);
-  }
-  const optionsByProduct = new Map<number, CartCustomOption[]>();
-  for (const { row, texts } of optionTexts.values()) {
-    const list = optionsByProduct.get(row.productId) ?? [];
-    list.push({
-      id: row.id,
-      type: row.type,
-      isRequired: row.isRequired,
-      maxLength: row.maxLength,
-      minValue: row.minValue,
-      maxValue: row.maxValue,
-      title: textOf(texts, view),
-      values: [...valueTexts.values()]
-        .filter((value) => value.row.optionId === row.id)
-        .map((value) => ({
-          id: value.row.id,
-          title: textOf(value.texts, view),
-          priceDelta: value.row.priceDelta,
-        })),
-    });
-    optionsByProduct.set(row.productId, list);
   }
 
   const result = new Map<number, CartProduct>();

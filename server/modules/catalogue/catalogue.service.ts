@@ -19,10 +19,6 @@ import {
   bundleItems,
   configurableAttributes,
   crossSells,
-  customOptions,
-  customOptionTranslations,
-  customOptionValues,
-  customOptionValueTranslations,
   productAttributeValues,
   productCategories,
   productCategoryLinks,
@@ -48,7 +44,13 @@ import {
   resolveCriteria,
   searchProductIds,
 } from './product-filter.ts';
-import { type CatalogueView, loadProducts, toCard, viewLanguages } from './product-view.ts';
+import {
+  type CatalogueView,
+  loadCustomOptions,
+  loadProducts,
+  toCard,
+  viewLanguages,
+} from './product-view.ts';
 
 /** The price shape other modules' responses carry (search results). */
 
@@ -360,81 +362,24 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     return row.id;
   }
 
-  async function loadCustomOptions(view: CatalogueView, productId: number) {
-    const languages = viewLanguages(view);
-    const [options, values] = await Promise.all([
-      db
-        .select({
-          id: customOptions.id,
-          optionType: customOptions.optionType,
-          isRequired: customOptions.isRequired,
-          maxLength: customOptions.maxLength,
-          minValue: customOptions.minValue,
-          maxValue: customOptions.maxValue,
-          languageCode: customOptionTranslations.languageCode,
-          title: customOptionTranslations.optionTitle,
-        })
-        .from(customOptions)
-        .leftJoin(
-          customOptionTranslations,
-          and(
-            eq(customOptionTranslations.optionId, customOptions.id),
-            inArray(customOptionTranslations.languageCode, languages),
-          ),
-        )
-        .where(eq(customOptions.productId, productId))
-        .orderBy(asc(customOptions.position), asc(customOptions.id)),
-      db
-        .select({
-          id: customOptionValues.id,
-          optionId: customOptionValues.optionId,
-          sku: customOptionValues.sku,
-          priceDelta: customOptionValues.priceDelta,
-          languageCode: customOptionValueTranslations.languageCode,
-          title: customOptionValueTranslations.title,
-        })
-        .from(customOptionValues)
-        .innerJoin(customOptions, eq(customOptions.id, customOptionValues.optionId))
-        .leftJoin(
-          customOptionValueTranslations,
-          and(
-            eq(customOptionValueTranslations.valueId, customOptionValues.id),
-            inArray(customOptionValueTranslations.languageCode, languages),
-          ),
-        )
-        .where(eq(customOptions.productId, productId))
-        .orderBy(asc(customOptionValues.position), asc(customOptionValues.id)),
-    ]);
-    const titles = <T extends { id: number; languageCode: string | null; title: string | null }>(
-      rows: T[],
-    ) => {
-      const byId = new Map<number, { row: T; texts: Record<string, string> }>();
-      for (const row of rows) {
-        const entry = byId.get(row.id) ?? { row, texts: {} };
-        if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
-        byId.set(row.id, entry);
-      }
-      return [...byId.values()].map(({ row, texts }) => ({ row, title: text(view, texts) ?? '' }));
-    };
-    const valueList = titles(values);
-    return titles(options).map(({ row, title }) => ({
-      id: row.id,
-      option_title: title,
-      option_type: row.optionType,
-      isRequired: row.isRequired,
-      maxLength: row.maxLength,
-      minValue: row.minValue,
-      maxValue: row.maxValue,
-      custom_option_values: valueList
-        .filter((value) => value.row.optionId === row.id)
-        .map((value) => ({
-          id: value.row.id,
-          title: value.title,
-          sku: value.row.sku,
-          // Stored in euro cents: the cart converts it with the line like every euro amount.
-          priceDelta: value.row.priceDelta,
-          priceDeltaCurrency: 'EUR',
-        })),
+  async function productCustomOptions(view: CatalogueView, productId: number) {
+    const options = (await loadCustomOptions(db, view, [productId])).get(productId) ?? [];
+    return options.map((option) => ({
+      id: option.id,
+      option_title: option.title,
+      option_type: option.type,
+      isRequired: option.isRequired,
+      maxLength: option.maxLength,
+      minValue: option.minValue,
+      maxValue: option.maxValue,
+      custom_option_values: option.values.map((value) => ({
+        id: value.id,
+        title: value.title,
+        sku: value.sku,
+        // Stored in euro cents: the cart converts it with the line like every euro amount.
+        priceDelta: value.priceDelta,
+        priceDeltaCurrency: 'EUR',
+      })),
     }));
   }
 
@@ -470,7 +415,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     if (!product) throw notFound('Product not found.');
     const [configurable, options] = await Promise.all([
       product.format === 'Configurable' ? configurableDetails(view, ref, [productId]) : undefined,
-      loadCustomOptions(view, productId),
+      productCustomOptions(view, productId),
     ]);
     const crossSellProducts = crossRows.flatMap((row) => {
       const cross = loaded.get(row.id);

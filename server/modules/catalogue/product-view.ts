@@ -7,6 +7,11 @@ import { loadMedia } from '../media/media.service.ts';
 import type { ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
 import {
   bundleItems,
+  type CustomOptionType,
+  customOptions,
+  customOptionTranslations,
+  customOptionValues,
+  customOptionValueTranslations,
   eProductCodes,
   type ItemCondition,
   type ProductFormat,
@@ -319,6 +324,115 @@ export async function loadProducts(
         })),
       stock: stock.get(row.id) ?? { qty: null, inStock: false },
     });
+  }
+  return result;
+}
+
+export type LoadedCustomOption = {
+  id: number;
+  productId: number;
+  type: CustomOptionType;
+  isRequired: boolean;
+  maxLength: number | null;
+  minValue: number | null;
+  maxValue: number | null;
+  title: string;
+  /** Price deltas are euro cents: the cart converts them with the line. */
+  values: { id: number; sku: string; title: string; priceDelta: number }[];
+};
+
+/** Rows with a translation each, grouped per id with the text in the view's language (else the default). */
+function titled<T extends { id: number; languageCode: string | null; title: string | null }>(
+  rows: T[],
+  view: Pick<CatalogueView, 'language' | 'defaultLanguage'>,
+) {
+  const byId = new Map<number, { row: T; texts: Record<string, string> }>();
+  for (const row of rows) {
+    const entry = byId.get(row.id) ?? { row, texts: {} };
+    if (row.languageCode && row.title !== null) entry.texts[row.languageCode] = row.title;
+    byId.set(row.id, entry);
+  }
+  return [...byId.values()].map(({ row, texts }) => ({
+    row,
+    title: pickText(texts, view.language, view.defaultLanguage) ?? '',
+  }));
+}
+
+/** The custom options of products, in their order, with their values: two queries for any number of products. */
+export async function loadCustomOptions(
+  db: Db,
+  view: Pick<CatalogueView, 'language' | 'defaultLanguage'>,
+  productIds: number[],
+): Promise<Map<number, LoadedCustomOption[]>> {
+  const result = new Map<number, LoadedCustomOption[]>();
+  if (productIds.length === 0) return result;
+  const languages = [...new Set([view.language, view.defaultLanguage])];
+  const [options, values] = await Promise.all([
+    db
+      .select({
+        id: customOptions.id,
+        productId: customOptions.productId,
+        optionType: customOptions.optionType,
+        isRequired: customOptions.isRequired,
+        maxLength: customOptions.maxLength,
+        minValue: customOptions.minValue,
+        maxValue: customOptions.maxValue,
+        languageCode: customOptionTranslations.languageCode,
+        title: customOptionTranslations.optionTitle,
+      })
+      .from(customOptions)
+      .leftJoin(
+        customOptionTranslations,
+        and(
+          eq(customOptionTranslations.optionId, customOptions.id),
+          inArray(customOptionTranslations.languageCode, languages),
+        ),
+      )
+      .where(inArray(customOptions.productId, productIds))
+      .orderBy(asc(customOptions.position), asc(customOptions.id)),
+    db
+      .select({
+        id: customOptionValues.id,
+        optionId: customOptionValues.optionId,
+        sku: customOptionValues.sku,
+        priceDelta: customOptionValues.priceDelta,
+        languageCode: customOptionValueTranslations.languageCode,
+        title: customOptionValueTranslations.title,
+      })
+      .from(customOptionValues)
+      .innerJoin(customOptions, eq(customOptions.id, customOptionValues.optionId))
+      .leftJoin(
+        customOptionValueTranslations,
+        and(
+          eq(customOptionValueTranslations.valueId, customOptionValues.id),
+          inArray(customOptionValueTranslations.languageCode, languages),
+        ),
+      )
+      .where(inArray(customOptions.productId, productIds))
+      .orderBy(asc(customOptionValues.position), asc(customOptionValues.id)),
+  ]);
+  const valueList = titled(values, view);
+  for (const { row, title } of titled(options, view)) {
+    const list = result.get(row.productId) ?? [];
+    list.push({
+      id: row.id,
+      productId: row.productId,
+      type: row.optionType,
+      isRequired: row.isRequired,
+      maxLength: row.maxLength,
+      minValue: row.minValue,
+      maxValue: row.maxValue,
+      title,
+      values: valueList
+        .filter((value) => value.row.optionId === row.id)
+        .map((value) => ({
+          id: value.row.id,
+          sku: value.row.sku,
+          title: value.title,
+          priceDelta: value.row.priceDelta,
+        })),
+    });
+    result.set(row.productId, list);
   }
   return result;
 }

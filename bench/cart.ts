@@ -1,0 +1,257 @@
+/**
+ * Cart benchmark: add-to-cart (`POST addItem` to an existing cart) and `POST getCart`, p50/p95 at 10
+ * and 50 connections, on PGlite and on PostgreSQL, next to a bare node:http baseline measured in the
+ * same run. Usage:
+ *
+ *   npm run bench -- cart [--seconds 5] [--engines pglite,postgres] [--connections 10,50] [--carts 500]
+ *
+ * Each request addresses one of `--carts` carts in turn (shoppers each with their own cart); every
+ * cart starts with one line. The product's stock is raised first so that adds never run out. PostgreSQL
+ * is reached at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres) in a fresh
+ * database dropped afterwards. The server runs from the production build in BUILD_DIR (default
+ * build-perf), built first when it is missing.
+ */
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/db/seed/seed.ts';
+import { createLocalStorage } from '../server/storage/local-storage.ts';
+import { ensureBuild, spawnServer } from './http-utils.ts';
+
+type Engine = 'pglite' | 'postgres';
+export type CartResult = {
+  engine: Engine;
+  connections: number;
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+};
+
+const argument = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+};
+const seconds = Number(argument('seconds', '5'));
+const connectionCounts = argument('connections', '10,50').split(',').map(Number);
+const engines = argument('engines', 'pglite,postgres').split(',') as Engine[];
+const cartCount = Number(argument('carts', '500'));
+const env = process.env;
+const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const buildDir = env.BUILD_DIR ?? 'build-perf';
+const shopPort = 3298;
+const baselinePort = 3299;
+/** The demo's first book: a Simple product, priced in both stores. */
+const SKU = 'KNJ-001';
+const headers = { 'content-type': 'application/json', language: 'en' };
+
+async function measure(
+  engine: Engine,
+  connections: number,
+  name: string,
+  url: string,
+  body?: (n: number) => string,
+): Promise<CartResult> {
+  let counter = 0;
+  const run = (duration: number, conns: number) =>
+    autocannon({
+      url,
+      duration,
+      connections: conns,
+      headers: body ? headers : {},
+      requests: [
+        {
+          method: body ? 'POST' : 'GET',
+          setupRequest: (request) => (body ? { ...request, body: body(counter++) } : request),
+        },
+      ],
+    });
+  await run(1, 4);
+  const result = await run(seconds, connections);
+  // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
+  const latency = result.latency as unknown as Record<string, number>;
+  const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
+  const measured = {
+    engine,
+    connections,
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: latency.p50!,
+    p95: Math.round(p95 * 10) / 10,
+    p99: latency.p99!,
+    failed: result.errors + result.non2xx,
+  };
+  console.log(
+    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.failed ? `, ${measured.failed} failed` : ''}`,
+  );
+  return measured;
+}
+
+async function prepare(
+  handle: DatabaseHandle,
+  storage: ReturnType<typeof createLocalStorage>,
+  databaseUrl?: string,
+) {
+  await runMigrations(handle, databaseUrl);
+  await seedDemo(handle.db, { storage });
+  await handle.db.execute(
+    sql`update products set stock_qty = 1000000000, manage_stock = true where sku = ${SKU}`,
+  );
+}
+
+/** Opens `cartCount` carts with one line each through the API; returns their pairs and the product id. */
+async function openCarts(base: string) {
+  const product = await fetch(`${base}/api/v1/catalogue/product/web/get?slug=little-bears-big-worry`, {
+    headers,
+  }).then((response) => response.json() as Promise<{ data: { id: number } }>);
+  const productId = product.data.id;
+  const sessions: { cartId: string; protectCode: string }[] = [];
+  for (let index = 0; index < cartCount; index++) {
+    const response = await fetch(`${base}/api/v2/ecommerce/cart/addItem`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ productId, qty: 1 }),
+    });
+    if (!response.ok) throw new Error(`addItem answered ${response.status}: ${await response.text()}`);
+    const { data } = (await response.json()) as { data: { cartId: string; protectCode: string } };
+    sessions.push({ cartId: data.cartId, protectCode: data.protectCode });
+  }
+  return { productId, sessions };
+}
+
+async function measureShop(engine: Engine): Promise<CartResult[]> {
+  const base = `http://127.0.0.1:${shopPort}`;
+  const { productId, sessions } = await openCarts(base);
+  const session = (n: number) => sessions[n % sessions.length]!;
+  const results: CartResult[] = [];
+  for (const connections of connectionCounts) {
+    results.push(
+      await measure(engine, connections, 'baseline: bare node:http', `http://127.0.0.1:${baselinePort}/`),
+    );
+    results.push(
+      await measure(
+        engine,
+        connections,
+        'addItem (existing cart)',
+        `${base}/api/v2/ecommerce/cart/addItem`,
+        (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+      ),
+    );
+    results.push(
+      await measure(engine, connections, 'getCart', `${base}/api/v2/ecommerce/cart/getCart`, (n) =>
+        JSON.stringify(session(n)),
+      ),
+    );
+  }
+  return results;
+}
+
+function startServer(extraEnv: Record<string, string>) {
+  return spawnServer('server/main.ts', shopPort, {
+    NODE_ENV: 'production',
+    BUILD_DIR: buildDir,
+    PORT: String(shopPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    SEED_DEMO: 'false',
+    ...extraEnv,
+  });
+}
+
+async function benchPglite(): Promise<CartResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-cart-'));
+  try {
+    console.log('PGlite');
+    const handle = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await prepare(handle, createLocalStorage(path.join(dataDir, 'media')));
+    } finally {
+      await handle.close();
+    }
+    const shop = await startServer({ DATA_DIR: dataDir });
+    try {
+      return await measureShop('pglite');
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(): Promise<CartResult[]> {
+  const name = `shop_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-cart-'));
+  try {
+    console.log('PostgreSQL');
+    const handle = await openPostgres(databaseUrl, { max: 2 });
+    try {
+      await prepare(handle, createLocalStorage(path.join(dataDir, 'media')), databaseUrl);
+    } finally {
+      await handle.close();
+    }
+    const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    try {
+      return await measureShop('postgres');
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runCartBench(): Promise<void> {
+  ensureBuild(buildDir);
+  const baseline = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"status":"ok"}');
+  });
+  await new Promise<void>((resolve) => baseline.listen(baselinePort, '127.0.0.1', resolve));
+  const results: CartResult[] = [];
+  try {
+    if (engines.includes('pglite')) results.push(...(await benchPglite()));
+    if (engines.includes('postgres')) results.push(...(await benchPostgres()));
+  } finally {
+    baseline.close();
+  }
+  const heading = `${new Date().toISOString()} · ${seconds} s per run · ${cartCount} carts · ${os.cpus().length} CPUs · load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`;
+  const table = [
+    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.failed} |`,
+    ),
+  ].join('\n');
+  const report = `# Cart benchmark\n\n${heading}\n\n${table}\n`;
+  console.log(`\n${report}`);
+  fs.mkdirSync('bench/results', { recursive: true });
+  const file = path.join('bench/results', `cart-${new Date().toISOString().replaceAll(':', '-')}.md`);
+  fs.writeFileSync(file, report);
+  console.log(`written to ${file}`);
+}
+
+if (import.meta.main) await runCartBench();
