@@ -8,6 +8,7 @@ import { loadTexts } from './i18n/react-i18next.client.ts';
 import { IslandFrame } from './islands/frame.tsx';
 import { ISLAND_TAG } from './islands/island.tsx';
 import { isIslandName, islandLoaders } from './islands/registry.ts';
+import { clearCartSessionInBrowser } from './lib/cart-session.ts';
 
 /**
  * The browser's part of the page (docs/decisions/0180-islands.md): the server renders the whole
@@ -30,7 +31,8 @@ const hydrated = () => {
   document.documentElement.dataset.hydrated = 'true';
 };
 
-// A language link remembers the visitor's choice (the root redirect of `/` reads it).
+// A language link remembers the visitor's choice (the root redirect of `/` reads it) and ends the cart
+// session: a cart belongs to one store and its currency.
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-language]');
   const code = link?.dataset.language;
@@ -40,6 +42,7 @@ document.addEventListener('click', (event) => {
     maxAgeSeconds: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
     secure: window.location.protocol === 'https:',
   });
+  clearCartSessionInBrowser();
 });
 
 async function hydrateIslands() {

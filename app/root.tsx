@@ -58,6 +58,8 @@ const notices = {
   profileSaved: { key: 'profile.saved', toast: true },
   registered: { key: 'auth.notices.registered', toast: false },
   registeredNoMail: { key: 'auth.notices.registeredNoMail', toast: false },
+  /** The cart ended (archived, or an order was made from it): an alert on the home page. */
+  cartEnded: { key: 'auth.notices.cartEnded', toast: false },
 } as const;
 type NoticeKey = keyof typeof notices;
 const isNoticeKey = (value: string | null): value is NoticeKey =>

@@ -22,6 +22,7 @@ const screens: RouteKey[] = [
   'forgotPassword',
   'socialLogin',
   'profile',
+  'cart',
   'admin',
   'adminLogin',
 ];

@@ -57,6 +57,7 @@ export function SiteHeader({
         </nav>
         <LanguageList links={languageLinks} className="ml-auto hidden lg:flex" />
         <AccountLinks user={user} language={language} />
+        <Island name="cartLink" props={{ language }} />
         <Island name="mobileMenu" props={{ items: shell.menus.main, languageLinks }} />
       </div>
     </header>

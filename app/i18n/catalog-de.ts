@@ -1,5 +1,6 @@
 import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
+import { cartDe } from './areas/cart/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
@@ -17,4 +18,5 @@ export const catalogDe: Catalog = {
   product: productDe,
   auth: authDe,
   profile: profileDe,
+  cart: cartDe,
 };

@@ -1,5 +1,6 @@
 import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
+import { cartEn } from './areas/cart/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
@@ -17,4 +18,5 @@ export const catalogEn: Catalog = {
   product: productEn,
   auth: authEn,
   profile: profileEn,
+  cart: cartEn,
 };

@@ -1,5 +1,6 @@
 import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
+import { cartHr } from './areas/cart/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
@@ -22,6 +23,7 @@ export const catalogHr = {
   product: productHr,
   auth: authHr,
   profile: profileHr,
+  cart: cartHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

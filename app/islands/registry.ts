@@ -24,6 +24,8 @@ export const islandLoaders = {
     import('../components/catalogue/mobile-filters.tsx').then((module) => module.MobileFilters),
   searchForm: () => import('../components/search-form.tsx').then((module) => module.SearchForm),
   searchMore: () => import('../components/search-more.tsx').then((module) => module.SearchMore),
+  cartPage: () => import('../components/cart/cart-view.tsx').then((module) => module.CartView),
+  cartLink: () => import('../components/cart/cart-link.tsx').then((module) => module.CartLink),
   blogCategories: () =>
     import('../components/blog-category-filter.tsx').then((module) => module.BlogCategoryFilter),
 };

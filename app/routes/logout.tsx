@@ -1,14 +1,9 @@
 import { redirect } from 'react-router';
-import { serializeCookie } from '../../core/cookies.ts';
 import { isUiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import {
-  CART_ID_COOKIE,
-  CART_PROTECT_CODE_COOKIE,
-  MEMBER_BARCODE_COOKIE,
-} from '../../core/visitor-cookies.ts';
 import { legacyLogout } from '../../server/modules/users/users.contract.ts';
 import { createApiClient } from '../lib/api-client.ts';
+import { clearedCartCookies } from '../lib/cart-session.ts';
 import { contractCallerContext } from '../lib/context.ts';
 import type { Route } from './+types/logout';
 
@@ -25,8 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await api.call(legacyLogout, {});
   const home = localizedPath('home', language);
   const headers = new Headers();
-  for (const name of [CART_ID_COOKIE, CART_PROTECT_CODE_COOKIE, MEMBER_BARCODE_COOKIE])
-    headers.append('Set-Cookie', serializeCookie(name, '', { maxAgeSeconds: 0 }));
+  for (const cookie of clearedCartCookies()) headers.append('Set-Cookie', cookie);
   return redirect(`${home}${home.includes('?') ? '&' : '?'}notice=loggedOut`, { status: 303, headers });
 }
 

@@ -6,6 +6,8 @@ import {
   type ProductRecord,
   productWebGet,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
+import { checkoutSettings } from '../../server/modules/site/site.contract.ts';
+import type { CartBehaviour } from '../components/product/add-to-cart.tsx';
 import { fitted, imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import type { BundleMember } from '../components/product/product-types.ts';
@@ -46,6 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
             attributes: member.attributes,
             variants: member.associatedProducts,
           }));
+  const settings = await api.call(checkoutSettings);
+  const cartType: CartBehaviour =
+    !settings.errored && (settings.data.cartType === 1 || settings.data.cartType === 2)
+      ? settings.data.cartType
+      : 0;
   const cartItemId = new URL(args.request.url).searchParams.get('cartItemId')?.trim() || null;
   const image = product.media[0];
   const seo: PageSeo = {
@@ -58,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     alternates,
     type: 'product',
   };
-  return { product, bundleMembers, cartItemId, seo };
+  return { product, bundleMembers, cartItemId, cartType, seo };
 }
 
 /** The product's address in every language it has a slug in (its response carries them). */
@@ -83,6 +90,8 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       product={loaderData.product}
       bundleMembers={loaderData.bundleMembers}
       cartItemId={loaderData.cartItemId}
+      cartType={loaderData.cartType}
+      loggedIn={root?.user != null}
       origin={root?.origin ?? ''}
       merchant={{
         name: root?.site.name ?? '',

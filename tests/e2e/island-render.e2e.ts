@@ -109,21 +109,49 @@ async function browserRender(page: Page, path: string): Promise<{ names: string[
   }));
 }
 
-for (const path of pages) {
-  test(`every island of ${path} renders in the browser as the server rendered it`, async ({ page }) => {
-    const html = await (await page.request.get(path)).text();
-    const browser = await browserRender(page, path);
-    expect(browser.names.length, 'the page has islands').toBeGreaterThan(0);
-    const server = await page.evaluate(
-      ({ html, source }) => {
-        const shapesOf = new Function(`return (${source})`)() as (root: Document) => unknown[][];
-        return shapesOf(new DOMParser().parseFromString(html, 'text/html'));
-      },
-      { html, source: String(shapes) },
-    );
-    expect(browser.shapes, 'the browser rendered the islands').toHaveLength(browser.names.length);
-    browser.names.forEach((name, index) => {
-      expect.soft(browser.shapes[index], `island ${index} (${name})`).toEqual(server[index]);
-    });
+async function expectSameRender(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const browser = await browserRender(page, path);
+  expect(browser.names.length, 'the page has islands').toBeGreaterThan(0);
+  const server = await page.evaluate(
+    ({ html, source }) => {
+      const shapesOf = new Function(`return (${source})`)() as (root: Document) => unknown[][];
+      return shapesOf(new DOMParser().parseFromString(html, 'text/html'));
+    },
+    { html, source: String(shapes) },
+  );
+  expect(browser.shapes, 'the browser rendered the islands').toHaveLength(browser.names.length);
+  browser.names.forEach((name, index) => {
+    expect.soft(browser.shapes[index], `island ${index} (${name})`).toEqual(server[index]);
   });
 }
+
+for (const path of pages) {
+  test(`every island of ${path} renders in the browser as the server rendered it`, async ({ page }) => {
+    await expectSameRender(page, path);
+  });
+}
+
+test('the islands of a filled cart page render in the browser as the server rendered them', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // A variant of the configurable shirt: its line shows the chosen attributes.
+  const product = await page.request.get(`/api/v1/catalogue/product/web/get?slug=${shirt.slug.en}`, {
+    headers: { language: 'en' },
+  });
+  const variant = ((await product.json()) as { data: { associatedProducts: { id: number }[] } }).data
+    .associatedProducts[0]?.id;
+  const added = await page.request.post('/api/v2/ecommerce/cart/addItem', {
+    headers: { language: 'en' },
+    data: { productId: Number(variant), qty: 2 },
+  });
+  expect(added.status()).toBe(200);
+  const { data: cart } = (await added.json()) as { data: { cartId: string; protectCode: string } };
+  await context.addCookies([
+    { name: 'cartId', value: cart.cartId, url: baseURL },
+    { name: 'protectCode', value: cart.protectCode, url: baseURL },
+  ]);
+  await expectSameRender(page, '/en/cart');
+});

@@ -6,9 +6,18 @@ import type { CustomOption } from '../../../server/modules/catalogue/catalogue.c
 /**
  * The product's personalisation fields: text or number, titled by option_title, each listing the
  * values (with their SKU and surcharge) it adds to the cart line. Names are `option-{id}` so the
- * add-to-cart form can send them.
+ * add-to-cart form can send them (`form` ties them to it).
  */
-export function CustomOptions({ options, language }: { options: CustomOption[]; language: UiLanguage }) {
+export function CustomOptions({
+  options,
+  language,
+  form,
+}: {
+  options: CustomOption[];
+  language: UiLanguage;
+  /** The add-to-cart form the fields are sent with (they sit outside it in the panel). */
+  form?: string;
+}) {
   const { t } = useTranslation();
   if (options.length === 0) return null;
   return (
@@ -53,6 +62,7 @@ export function CustomOptions({ options, language }: { options: CustomOption[]; 
             <input
               id={id}
               name={id}
+              form={form}
               type={option.option_type === 'number' ? 'number' : 'text'}
               required={option.isRequired}
               maxLength={option.option_type === 'text' ? (option.maxLength ?? undefined) : undefined}

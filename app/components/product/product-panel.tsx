@@ -13,8 +13,9 @@ import type {
   Stock,
   VariantAttribute,
 } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import type { CrossSellItem } from '../cart/cart-modal.tsx';
 import { addState } from './add-state.ts';
-import { AddToCart } from './add-to-cart.tsx';
+import { ADD_TO_CART_FORM, AddToCart, type CartBehaviour } from './add-to-cart.tsx';
 import { BundleMembers, type MemberChoice } from './bundle-members.tsx';
 import { CustomOptions } from './custom-options.tsx';
 import { ProductGallery } from './product-gallery.tsx';
@@ -64,6 +65,11 @@ type Props = {
   language: UiLanguage;
   /** The page's query string (without `?`) as the server read it: the variant choice lives there. */
   query: string;
+  /** What an add does next (checkout settings' cart type). */
+  cartType: CartBehaviour;
+  loggedIn: boolean;
+  /** The cross-sell block of the cart modal. */
+  crossSell: CrossSellItem[];
 };
 
 const CUSTOMISE = 'customise';
@@ -90,7 +96,16 @@ function writeSelection(
  * the page with it and the server renders the same state; with JavaScript a change rewrites the query
  * in place (history.replaceState) and the panel re-renders from the data it already has.
  */
-export function ProductPanel({ product, bundleMembers, cartItemId, language, query }: Props) {
+export function ProductPanel({
+  product,
+  bundleMembers,
+  cartItemId,
+  language,
+  query,
+  cartType,
+  loggedIn,
+  crossSell,
+}: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(query);
   const [hydrated, setHydrated] = useState(false);
@@ -226,7 +241,7 @@ export function ProductPanel({ product, bundleMembers, cartItemId, language, que
           </form>
         ) : null}
 
-        <CustomOptions options={product.customOptions} language={language} />
+        <CustomOptions options={product.customOptions} language={language} form={ADD_TO_CART_FORM} />
 
         {product.format === 'Bundle' ? (
           <BundleMembers
@@ -263,7 +278,20 @@ export function ProductPanel({ product, bundleMembers, cartItemId, language, que
           />
         ) : null}
 
-        <AddToCart state={state} editing={cartItemId !== null} />
+        <AddToCart
+          state={state}
+          editing={cartItemId !== null}
+          language={language}
+          productId={product.id}
+          variantId={variant?.id ?? null}
+          bundleChoices={choices.flatMap(({ member, chosen }) =>
+            member.needsChoice && chosen ? [{ productId: member.product.id, variantId: chosen.id }] : [],
+          )}
+          customOptions={product.customOptions}
+          cartType={cartType}
+          loggedIn={loggedIn}
+          crossSell={crossSell}
+        />
       </div>
     </div>
   );

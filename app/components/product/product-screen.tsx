@@ -9,6 +9,8 @@ import { useNonce } from '../../lib/use-nonce.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
+import type { CartBehaviour } from './add-to-cart.tsx';
+import { imageAt } from './product-media.ts';
 import { panelProduct } from './product-panel.tsx';
 import type { BundleMember } from './product-types.ts';
 import { type Merchant, productJsonLd, scriptSafeJson, structuredProduct } from './structured-data.ts';
@@ -21,6 +23,9 @@ type Props = {
   origin: string;
   /** The shop as seller, with its shipping and return terms, for the structured data. */
   merchant: Merchant;
+  /** What an add to cart does next (checkout settings' cart type: 0 cart page, 1 stay, 2 modal). */
+  cartType: CartBehaviour;
+  loggedIn: boolean;
 };
 
 /**
@@ -28,7 +33,15 @@ type Props = {
  * price, stock, variant and bundle choice, add to cart) is the `productPanel` island; the breadcrumb,
  * description and cross-sells are plain HTML.
  */
-export function ProductScreen({ product, bundleMembers, cartItemId, origin, merchant }: Props) {
+export function ProductScreen({
+  product,
+  bundleMembers,
+  cartItemId,
+  origin,
+  merchant,
+  cartType,
+  loggedIn,
+}: Props) {
   const { t } = useTranslation();
   const location = useLocation();
   const language: UiLanguage = languageOfPath(location.pathname);
@@ -69,6 +82,17 @@ export function ProductScreen({ product, bundleMembers, cartItemId, origin, merc
           cartItemId,
           language,
           query: location.search.replace(/^\?/, ''),
+          cartType,
+          loggedIn,
+          crossSell: product.crossSellProducts.slice(0, 4).map((cross) => ({
+            id: cross.id,
+            name: cross.name,
+            slug: cross.slug,
+            image: cross.media[0] ? imageAt(cross.media[0], 'SmallSize') : null,
+            price: cross.prices
+              ? { amount: cross.prices.finalPrice, currency: cross.prices.currency.code }
+              : null,
+          })),
         }}
       />
 

@@ -1,13 +1,15 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 
-type Layout = 'sheet' | 'centered';
+type Layout = 'sheet' | 'centered' | 'wide';
 
 const contentClass: Record<Layout, string> = {
   // Full screen below the desktop breakpoint (the mobile filters).
   sheet: 'fixed inset-0 z-[60] flex flex-col overflow-y-auto bg-white focus:outline-none',
   centered:
     'fixed top-1/2 left-1/2 z-[60] flex max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-800 shadow-xl focus:outline-none',
+  // The cart modal: 70% of the window wide and 80% high (the whole width below the tablet breakpoint).
+  wide: 'fixed top-1/2 left-1/2 z-[60] flex h-[80vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-white text-slate-800 shadow-xl focus:outline-none md:w-[70vw]',
 };
 
 /**

@@ -47,6 +47,7 @@ export const authDe: Widen<typeof authHr> = {
     login: 'Anmelden',
   },
   notices: {
+    cartEnded: 'Der Warenkorb konnte nicht aktualisiert werden. Bitte beginnen Sie einen neuen Einkauf.',
     loggedOut: 'Sie wurden abgemeldet.',
     loggedIn: 'Sie sind angemeldet.',
     registered:

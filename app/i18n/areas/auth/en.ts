@@ -47,6 +47,7 @@ export const authEn: Widen<typeof authHr> = {
     login: 'Log in',
   },
   notices: {
+    cartEnded: 'The cart could not be updated. Please start a new purchase.',
     loggedOut: 'You have been logged out.',
     loggedIn: 'You are logged in.',
     registered: 'Your account has been created. We have sent you a message to confirm your e-mail address.',

@@ -45,6 +45,7 @@ export const authHr = {
     login: 'Prijava',
   },
   notices: {
+    cartEnded: 'Košaricu nije bilo moguće ažurirati. Započnite novu kupnju.',
     loggedOut: 'Odjavljeni ste.',
     loggedIn: 'Prijavljeni ste.',
     registered: 'Račun je izrađen. Poslali smo vam poruku za potvrdu adrese e-pošte.',

@@ -1,0 +1,70 @@
+import type * as contracts from '../../../server/modules/cart/cart.contract.ts';
+
+/**
+ * The cart calls as the islands make them, without the contracts' zod schemas (their size would come
+ * with every page that has an add-to-cart button; docs/decisions/0265-cart-screens.md). Each is the
+ * contract's method and path, typed as the contract, so inputs and answers keep the contract's types;
+ * `satisfies` makes the type checker refuse any difference from the contract module.
+ */
+type CallOf<K extends keyof typeof contracts> = (typeof contracts)[K];
+const call = <K extends keyof typeof contracts>(definition: { method: string; path: string }) =>
+  definition as unknown as CallOf<K>;
+
+export const getCart = call<'getCart'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/getCart',
+} as const satisfies Pick<CallOf<'getCart'>, 'method' | 'path'>);
+export const addItem = call<'addItem'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/addItem',
+} as const satisfies Pick<CallOf<'addItem'>, 'method' | 'path'>);
+export const updateItem = call<'updateItem'>({
+  method: 'patch',
+  path: '/v2/ecommerce/cart/updateItem',
+} as const satisfies Pick<CallOf<'updateItem'>, 'method' | 'path'>);
+export const deleteItem = call<'deleteItem'>({
+  method: 'delete',
+  path: '/v2/ecommerce/cart/deleteItem',
+} as const satisfies Pick<CallOf<'deleteItem'>, 'method' | 'path'>);
+export const clearCart = call<'clearCart'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/clearCart',
+} as const satisfies Pick<CallOf<'clearCart'>, 'method' | 'path'>);
+export const applyCoupon = call<'applyCoupon'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/applyCoupon',
+} as const satisfies Pick<CallOf<'applyCoupon'>, 'method' | 'path'>);
+export const removeCoupon = call<'removeCoupon'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/removeCoupon',
+} as const satisfies Pick<CallOf<'removeCoupon'>, 'method' | 'path'>);
+export const applyMemberCard = call<'applyMemberCard'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/applyMemberCard',
+} as const satisfies Pick<CallOf<'applyMemberCard'>, 'method' | 'path'>);
+
+/** The server's error texts (the contract's `CART_ERRORS`, checked to be the same). */
+export const CART_ERRORS = {
+  CART_SESSION_MISSING: "Session doesn't exist",
+  CART_NO_ACTIVE_USER: 'No active user',
+  CART_ARCHIVED: 'Cart is archived.',
+  CART_USED: 'Session already used.',
+  CART_OTHER_STORE: 'This cart belongs to another store.',
+  CART_OTHER_USER: 'This cart belongs to another account.',
+  COUPON_NOT_FOUND: 'Coupon not found!',
+  COUPON_MIN_AMOUNT: 'The cart total is below the minimum for this coupon.',
+  CONFIGURATION_NOT_SET: 'configuration not set',
+  BUNDLE_INCOMPLETE: 'bundle items not set',
+  INVALID_QUANTITY: 'invalid quantity',
+  INVALID_OPTION: 'invalid option',
+  ITEM_NOT_IN_CART: 'item not in cart',
+  PRODUCT_NOT_AVAILABLE: 'This product is not available.',
+  OUT_OF_STOCK: 'Not enough stock.',
+  CART_FULL: 'The cart is full.',
+  MEMBER_CARD_INVALID: 'membership barcode invalid',
+  LOYALTY_POINTS_INVALID: 'Not enough loyalty points.',
+} as const satisfies typeof contracts.CART_ERRORS;
+
+export const CART_MAX_QTY = 9999 satisfies typeof contracts.CART_MAX_QTY;
+
+export type { Cart, CartLine } from '../../../server/modules/cart/cart.contract.ts';
