@@ -61,6 +61,8 @@ import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 import { createSessionService } from './modules/users/session.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
 export type HttpDeps = Deps & {
   database: DatabaseHandle;
@@ -104,6 +106,7 @@ export function createServices(deps: Deps) {
       siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
     }),
     profile: createProfileService(deps, sites),
+    wishlist: createWishlistService(deps),
   };
 }
 
@@ -395,6 +398,7 @@ export function createHttpApp(deps: HttpDeps) {
   usersRoutes(contracts.implement, services.accounts);
   consentRoutes(contracts.implement, services.consents);
   profileRoutes(contracts.implement, services.profile);
+  wishlistRoutes(contracts.implement, services.wishlist);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

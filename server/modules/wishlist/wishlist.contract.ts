@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { defineContract } from '../../../core/contract.ts';
+import { idInput, lineText } from '../../../core/input-schemas.ts';
+import { cardSchema } from '../catalogue/catalogue.contract.ts';
+
+/** The most products one wishlist holds, and the largest page the list is read in (section 4: 9999). */
+export const WISHLIST_MAX_ITEMS = 9999;
+export const WISHLIST_DEFAULT_LIMIT = 10;
+
+/** The server's texts (the specification's "logged users only"); the UI translates by these exact texts. */
+export const WISHLIST_MESSAGES = {
+  loggedUsersOnly: 'Logged users only.',
+  productNotFound: 'Product not found.',
+  full: 'The wishlist is full.',
+} as const;
+
+export const wishlistToggleOutput = z
+  .object({
+    product_id: z.number().int(),
+    /** The state after the toggle: true when the product is now on the list. */
+    inWishlist: z.boolean(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'WishlistToggle' });
+
+export const wishlistItemSchema = z
+  .object({
+    product_id: z.number().int(),
+    created_at: z.string(),
+    product: cardSchema,
+  })
+  .meta({ id: 'WishlistItem' });
+
+export const wishlistPageSchema = z
+  .object({
+    records: z.array(wishlistItemSchema),
+    /** Every product on the list, newest first: what marks the toggles on a page. */
+    productIds: z.array(z.number().int()),
+    page: z.number().int(),
+    limit: z.number().int(),
+    perPage: z.number().int(),
+    total: z.number().int(),
+    lastPage: z.number().int(),
+  })
+  .meta({ id: 'WishlistPage' });
+export type WishlistPage = z.output<typeof wishlistPageSchema>;
+
+export const wishlistCreate = defineContract({
+  method: 'post',
+  path: '/v1/cms/wishlist/create',
+  tags: ['wishlist'],
+  writes: true,
+  summary: "Toggle a product on the logged-in user's wishlist: added when absent, removed when present",
+  description:
+    `401 '${WISHLIST_MESSAGES.loggedUsersOnly}' without a session; 404 '${WISHLIST_MESSAGES.productNotFound}' ` +
+    `(field product_id) for a product that does not exist or cannot be shown (removing it still works); ` +
+    `409 '${WISHLIST_MESSAGES.full}' beyond ${WISHLIST_MAX_ITEMS} products.`,
+  body: z.object({
+    product_id: z
+      .union([
+        idInput,
+        // Form posts and some clients send ids as numeric strings.
+        lineText(10)
+          .regex(/^[1-9]\d*$/, 'Expected a product id.')
+          .transform(Number)
+          .pipe(idInput),
+      ])
+      .meta({ description: 'The product id (a number, or a numeric string)' }),
+  }),
+  output: wishlistToggleOutput,
+});
+
+export const wishlistFilter = defineContract({
+  method: 'get',
+  path: '/v1/cms/wishlist/filter',
+  tags: ['wishlist'],
+  summary:
+    "The logged-in user's wishlist, newest first, one page of product cards (append mode: page 2, 3 …)",
+  description:
+    `401 '${WISHLIST_MESSAGES.loggedUsersOnly}' without a session. Products that can no longer be shown ` +
+    'are left out of records, productIds and total.',
+  query: z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(WISHLIST_MAX_ITEMS).default(WISHLIST_DEFAULT_LIMIT),
+  }),
+  output: wishlistPageSchema,
+});
