@@ -18,12 +18,14 @@ import type { TrackingIds } from '../core/tracking.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../core/visitor-cookies.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
 import { profile } from '../server/modules/users/users.contract.ts';
+import { wishlistFilter } from '../server/modules/wishlist/wishlist.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
+import { WishlistContext } from './components/wishlist/wishlist-context.ts';
 import { i18nFor } from './i18n/i18n.ts';
 import { Island } from './islands/island.tsx';
 import { IslandScripts } from './islands/island-scripts.tsx';
@@ -43,14 +45,27 @@ export type RootData = {
   maintenance: boolean;
   shell: ShellData;
   tracking: TrackingIds;
-  /** The logged-in visitor (header: name and logout), or null. */
-  user: { name: string } | null;
+  /**
+   * The logged-in visitor (header: name and logout), or null. `wishlist`: the products on their
+   * wishlist; null for back-office users, who have none (specification 000, section 4).
+   */
+  user: { name: string; wishlist: number[] | null } | null;
   /** A message after a redirect (logout, registration), from the `notice` query parameter. */
   notice: NoticeKey | null;
 };
 
-const noticeKeys = ['loggedOut', 'registered', 'registeredNoMail'] as const;
-type NoticeKey = (typeof noticeKeys)[number];
+/** Messages after a redirect and their texts. */
+const noticeTexts = {
+  loggedOut: 'auth.notices.loggedOut',
+  registered: 'auth.notices.registered',
+  registeredNoMail: 'auth.notices.registeredNoMail',
+  // After a wishlist toggle without JavaScript (routes/wishlist-toggle.tsx).
+  wishlistAdded: 'wishlist.added',
+  wishlistRemoved: 'wishlist.removed',
+  wishlistFailed: 'wishlist.errors.failed',
+} as const;
+type NoticeKey = keyof typeof noticeTexts;
+const noticeKeys = Object.keys(noticeTexts) as NoticeKey[];
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -91,8 +106,14 @@ export async function loader(args: Route.LoaderArgs) {
   let user: RootData['user'] = null;
   if (readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE)) {
     const current = await api.call(profile, {});
-    if (!current.errored)
-      user = { name: current.data.displayName || current.data.firstName || current.data.email };
+    if (!current.errored) {
+      const shopper = !current.data.isBackofficeUser;
+      const wishlist = shopper ? await api.call(wishlistFilter, { query: { limit: 1 } }) : null;
+      user = {
+        name: current.data.displayName || current.data.firstName || current.data.email,
+        wishlist: shopper ? (wishlist?.errored ? [] : (wishlist?.data.productIds ?? [])) : null,
+      };
+    }
   }
   const noticeParam = new URL(args.request.url).searchParams.get('notice');
   const notice = noticeKeys.find((key) => key === noticeParam) ?? null;
@@ -150,6 +171,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             />
           )}
           <Island name="toasts" props={{}} />
+          {rootData?.user?.wishlist && !maintenance && <Island name="wishlistToggles" props={{}} />}
         </I18nextProvider>
         <IslandScripts />
       </body>
@@ -158,10 +180,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   if (loaderData.maintenance)
     return <MaintenancePage shell={loaderData.shell} siteName={loaderData.site.name} />;
+  const wishlist = loaderData.user?.wishlist;
+  // A toggle without JavaScript comes back here, without the message of an earlier one.
+  const returnParams = new URLSearchParams(location.search);
+  returnParams.delete('notice');
+  const returnTo = `${location.pathname}${returnParams.size > 0 ? `?${returnParams}` : ''}`;
   return (
-    <>
+    <WishlistContext value={wishlist ? { productIds: wishlist, returnTo } : null}>
       <SiteHeader
         shell={loaderData.shell}
         language={loaderData.language}
@@ -171,7 +199,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.notice && <NoticeBanner notice={loaderData.notice} />}
       <Outlet />
       <SiteFooter shell={loaderData.shell} language={loaderData.language} />
-    </>
+    </WishlistContext>
   );
 }
 
@@ -180,7 +208,7 @@ function NoticeBanner({ notice }: { notice: NoticeKey }) {
   const { t } = useTranslation();
   return (
     <div role="status" className="border-b border-emerald-300 bg-emerald-50">
-      <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-emerald-900">{t(`auth.notices.${notice}`)}</p>
+      <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-emerald-900">{t(noticeTexts[notice])}</p>
     </div>
   );
 }

@@ -21,6 +21,7 @@ const screens: RouteKey[] = [
   'register',
   'forgotPassword',
   'profile',
+  'wishlist',
   'admin',
   'adminLogin',
 ];
@@ -38,5 +39,6 @@ export default [
     caseSensitive: true,
   }),
   route('logout', 'routes/logout.tsx', { id: 'logout', caseSensitive: true }),
+  route('wishlist-toggle', 'routes/wishlist-toggle.tsx', { id: 'wishlist-toggle', caseSensitive: true }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

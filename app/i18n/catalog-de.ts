@@ -5,6 +5,7 @@ import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
 import { shopDe } from './areas/shop/de.ts';
+import { wishlistDe } from './areas/wishlist/de.ts';
 import type { Catalog } from './catalog-hr.ts';
 import { de } from './de.ts';
 
@@ -17,4 +18,5 @@ export const catalogDe: Catalog = {
   product: productDe,
   auth: authDe,
   profile: profileDe,
+  wishlist: wishlistDe,
 };

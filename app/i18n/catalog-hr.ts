@@ -5,6 +5,7 @@ import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
 import { shopHr } from './areas/shop/hr.ts';
+import { wishlistHr } from './areas/wishlist/hr.ts';
 import { hr } from './hr.ts';
 import type { Widen } from './widen.ts';
 
@@ -22,6 +23,7 @@ export const catalogHr = {
   product: productHr,
   auth: authHr,
   profile: profileHr,
+  wishlist: wishlistHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

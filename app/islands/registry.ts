@@ -25,6 +25,8 @@ export const islandLoaders = {
   searchMore: () => import('../components/search-more.tsx').then((module) => module.SearchMore),
   blogCategories: () =>
     import('../components/blog-category-filter.tsx').then((module) => module.BlogCategoryFilter),
+  wishlistToggles: () =>
+    import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };
 
 export type IslandName = keyof typeof islandLoaders;

@@ -9,6 +9,7 @@ import { useNonce } from '../../lib/use-nonce.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
+import { WishlistToggle } from '../wishlist/wishlist-toggle.tsx';
 import { panelProduct } from './product-panel.tsx';
 import type { BundleMember } from './product-types.ts';
 import { type Merchant, productJsonLd, scriptSafeJson, structuredProduct } from './structured-data.ts';
@@ -71,6 +72,8 @@ export function ProductScreen({ product, bundleMembers, cartItemId, origin, merc
           query: location.search.replace(/^\?/, ''),
         }}
       />
+
+      <WishlistToggle productId={product.id} productName={product.name} variant="page" />
 
       {product.description ? (
         <section aria-labelledby="description-heading" className="mt-12 max-w-3xl">

@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
 import { idInput, lineText } from '../../../core/input-schemas.ts';
+import {
+  WISHLIST_CREATE_PATH,
+  WISHLIST_DEFAULT_LIMIT,
+  WISHLIST_FILTER_PATH,
+  WISHLIST_MAX_ITEMS,
+  WISHLIST_MESSAGES,
+  type WishlistToggleResult,
+} from '../../../core/wishlist.ts';
 import { cardSchema } from '../catalogue/catalogue.contract.ts';
-
-/** The most products one wishlist holds, and the largest page the list is read in (section 4: 9999). */
-export const WISHLIST_MAX_ITEMS = 9999;
-export const WISHLIST_DEFAULT_LIMIT = 10;
-
-/** The server's texts (the specification's "logged users only"); the UI translates by these exact texts. */
-export const WISHLIST_MESSAGES = {
-  loggedUsersOnly: 'Logged users only.',
-  productNotFound: 'Product not found.',
-  full: 'The wishlist is full.',
-} as const;
 
 export const wishlistToggleOutput = z
   .object({
@@ -21,7 +18,7 @@ export const wishlistToggleOutput = z
     inWishlist: z.boolean(),
     total: z.number().int(),
   })
-  .meta({ id: 'WishlistToggle' });
+  .meta({ id: 'WishlistToggle' }) satisfies z.ZodType<WishlistToggleResult>;
 
 export const wishlistItemSchema = z
   .object({
@@ -47,7 +44,7 @@ export type WishlistPage = z.output<typeof wishlistPageSchema>;
 
 export const wishlistCreate = defineContract({
   method: 'post',
-  path: '/v1/cms/wishlist/create',
+  path: WISHLIST_CREATE_PATH,
   tags: ['wishlist'],
   writes: true,
   summary: "Toggle a product on the logged-in user's wishlist: added when absent, removed when present",
@@ -72,7 +69,7 @@ export const wishlistCreate = defineContract({
 
 export const wishlistFilter = defineContract({
   method: 'get',
-  path: '/v1/cms/wishlist/filter',
+  path: WISHLIST_FILTER_PATH,
   tags: ['wishlist'],
   summary:
     "The logged-in user's wishlist, newest first, one page of product cards (append mode: page 2, 3 …)",

@@ -1,8 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { ApiError, notFound, unauthorized } from '../../api/errors.ts';
+import { WISHLIST_MAX_ITEMS, WISHLIST_MESSAGES } from '../../../core/wishlist.ts';
+import { ApiError, unauthorized } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { listableProductIds, productCards } from '../catalogue/catalogue.service.ts';
-import { WISHLIST_MAX_ITEMS, WISHLIST_MESSAGES, type WishlistPage } from './wishlist.contract.ts';
+import type { WishlistPage } from './wishlist.contract.ts';
 import { wishlistItems } from './wishlist.schema.ts';
 
 function wishlistUser(ctx: RequestContext) {
