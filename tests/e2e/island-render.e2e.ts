@@ -107,21 +107,52 @@ async function browserRender(page: Page, path: string): Promise<{ names: string[
   }));
 }
 
+async function expectServerRender(page: Page, path: string) {
+  const html = await (await page.request.get(path)).text();
+  const browser = await browserRender(page, path);
+  expect(browser.names.length, 'the page has islands').toBeGreaterThan(0);
+  const server = await page.evaluate(
+    ({ html, source }) => {
+      const shapesOf = new Function(`return (${source})`)() as (root: Document) => unknown[][];
+      return shapesOf(new DOMParser().parseFromString(html, 'text/html'));
+    },
+    { html, source: String(shapes) },
+  );
+  expect(browser.shapes, 'the browser rendered the islands').toHaveLength(browser.names.length);
+  browser.names.forEach((name, index) => {
+    expect.soft(browser.shapes[index], `island ${index} (${name})`).toEqual(server[index]);
+  });
+  return browser.names;
+}
+
 for (const path of pages) {
   test(`every island of ${path} renders in the browser as the server rendered it`, async ({ page }) => {
-    const html = await (await page.request.get(path)).text();
-    const browser = await browserRender(page, path);
-    expect(browser.names.length, 'the page has islands').toBeGreaterThan(0);
-    const server = await page.evaluate(
-      ({ html, source }) => {
-        const shapesOf = new Function(`return (${source})`)() as (root: Document) => unknown[][];
-        return shapesOf(new DOMParser().parseFromString(html, 'text/html'));
-      },
-      { html, source: String(shapes) },
-    );
-    expect(browser.shapes, 'the browser rendered the islands').toHaveLength(browser.names.length);
-    browser.names.forEach((name, index) => {
-      expect.soft(browser.shapes[index], `island ${index} (${name})`).toEqual(server[index]);
-    });
+    await expectServerRender(page, path);
   });
 }
+
+test('a logged-in shopper’s islands (wishlist toggles, show more) render in the browser as on the server', async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/v1/login', {
+    data: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
+  });
+  expect(login.status()).toBe(200);
+  const toggle = (productId: number) =>
+    page.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } });
+  const listing = await page.request.post('/api/v1/catalogue/product/web/filter', {
+    data: { allowUnlimited: true, limit: 13, page: 1 },
+  });
+  const added = ((await listing.json()) as { data: { records: { id: number }[] } }).data.records.map(
+    (record) => record.id,
+  );
+  for (const productId of added) expect((await toggle(productId)).status()).toBe(200);
+  try {
+    expect(await expectServerRender(page, '/lista-zelja')).toEqual(
+      expect.arrayContaining(['searchMore', 'wishlistToggles']),
+    );
+    expect(await expectServerRender(page, '/en/shop/books')).toContain('wishlistToggles');
+  } finally {
+    for (const productId of added) await toggle(productId);
+  }
+});

@@ -327,3 +327,93 @@ for (const { name, viewport } of viewports) {
     }
   });
 }
+
+/**
+ * A logged-in shopper's pages: the wishlist (empty, then with products) and pages with wishlist
+ * hearts, in both languages. Nu on the HTML the server sends them, axe at both widths.
+ */
+test.describe('a logged-in shopper’s pages', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const browserErrors: string[] = [];
+  const shopperPaths = ['/lista-zelja', '/en/wishlist', '/shop/knjige', '/en/product/little-bears-big-worry'];
+
+  const wishlistIds = async () =>
+    (
+      (await (await context.request.get('/api/v1/cms/wishlist/filter?limit=9999')).json()) as {
+        data: { productIds: number[] };
+      }
+    ).data.productIds;
+  const toggle = async (productId: number) =>
+    expect(
+      (
+        await context.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } })
+      ).status(),
+    ).toBe(200);
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext({ viewport: viewports[0]!.viewport, baseURL: e2eBaseUrl });
+    await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: e2eBaseUrl }]);
+    const login = await context.request.post('/api/v1/login', {
+      data: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
+    });
+    expect(login.status()).toBe(200);
+    for (const productId of await wishlistIds()) await toggle(productId);
+    page = await context.newPage();
+    page.on('pageerror', (error) => browserErrors.push(error.message));
+  });
+  test.afterAll(async () => {
+    for (const productId of await wishlistIds()) await toggle(productId);
+    await context.close();
+  });
+
+  test('Nu HTML Checker and axe: the wishlist empty and filled, pages with hearts', async () => {
+    test.setTimeout(180_000);
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nu-shopper-'));
+    try {
+      const files = new Map<string, string>();
+      const save = async (pagePath: string) => {
+        const response = await context.request.get(pagePath, { maxRedirects: 0 });
+        expect(response.status(), pagePath).toBe(200);
+        const file = path.join(directory, `page-${files.size}.html`);
+        fs.writeFileSync(file, await response.body());
+        files.set(`file:${file}`, `${pagePath} (${(await wishlistIds()).length} on the list)`);
+      };
+      const axeAtBothWidths = async (pagePath: string) => {
+        await page.goto(pagePath);
+        await waitForHydration(page);
+        for (const width of viewports.map((entry) => entry.viewport)) {
+          await page.setViewportSize(width);
+          const { violations, undecidedContrast } = findings(await runAxe(page));
+          expect(violations, `axe violations on ${pagePath} at ${width.width} px`).toEqual([]);
+          expect(undecidedContrast, `undecided contrast on ${pagePath} at ${width.width} px`).toEqual([]);
+        }
+        await page.setViewportSize(viewports[0]!.viewport);
+      };
+
+      await save('/lista-zelja');
+      await axeAtBothWidths('/en/wishlist');
+      const listing = await context.request.post('/api/v1/catalogue/product/web/filter', {
+        data: { allowUnlimited: true, limit: 2, page: 1 },
+      });
+      for (const record of ((await listing.json()) as { data: { records: { id: number }[] } }).data.records)
+        await toggle(record.id);
+      for (const pagePath of shopperPaths) {
+        await save(pagePath);
+        await axeAtBothWidths(pagePath);
+      }
+
+      const messages = await runNu([...files.keys()]);
+      const line = (message: NuMessage) =>
+        `${files.get(message.url) ?? message.url}:${message.lastLine ?? '?'} ${message.message} [${message.extract ?? ''}]`;
+      expect(
+        messages
+          .filter((message) => message.type === 'error' || message.type === 'non-document-error')
+          .map(line),
+      ).toEqual([]);
+      expect(browserErrors, 'errors thrown in the page').toEqual([]);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
