@@ -66,6 +66,38 @@ for (const { type, paths } of pages) {
   }
 }
 
+test('a logged-in shopper’s pages (the wishlist, a listing with hearts) stay within the budget', async ({
+  page,
+}) => {
+  const login = await page.request.post('/api/v1/login', {
+    data: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
+  });
+  expect(login.status()).toBe(200);
+  const toggle = (productId: number) =>
+    page.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } });
+  const listing = await page.request.post('/api/v1/catalogue/product/web/filter', {
+    data: { allowUnlimited: true, limit: 13, page: 1 },
+  });
+  const added = ((await listing.json()) as { data: { records: { id: number }[] } }).data.records.map(
+    (record) => record.id,
+  );
+  for (const productId of added) expect((await toggle(productId)).status()).toBe(200);
+  try {
+    for (const path of ['/lista-zelja', '/en/wishlist', '/shop/knjige']) {
+      const { total, scripts } = await scriptBytes(page, path);
+      // Measured as a shopper: the page has the wishlist's island (and "show more" on the list).
+      expect(
+        scripts.some((script) => script.url.includes('wishlist-toggles')),
+        path,
+      ).toBe(true);
+      console.log(`logged-in ${path}: ${total} B gzip in ${scripts.length} scripts`);
+      expect(total, path).toBeLessThanOrEqual(BUDGET_BYTES);
+    }
+  } finally {
+    for (const productId of added) await toggle(productId);
+  }
+});
+
 test('the stylesheet is inside the document, and stays applied after hydration and a navigation', async ({
   page,
 }) => {

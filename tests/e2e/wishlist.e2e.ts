@@ -150,7 +150,7 @@ test('an anonymous page shared by the page cache never carries a toggle or anyon
   }
 });
 
-test('show more appends the next page of the wishlist; its link opens that page', async ({ page }) => {
+test('show more appends the next page of the wishlist; without JavaScript it is a link to that page', async ({ page }) => {
   await logIn(page.request);
   await emptyWishlist(page.request);
   const listing = await page.request.post('/api/v1/catalogue/product/web/filter', {
