@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { expect, test } from './fixtures.ts';
+import { emptyWishlist, fillWishlist, logInCustomer } from './support/wishlist.ts';
 
 /**
  * The JavaScript budget per page, gzip (level 9, as the server compresses the client build): 90 KiB.
@@ -69,19 +70,8 @@ for (const { type, paths } of pages) {
 test('a logged-in shopper’s pages (the wishlist, a listing with hearts) stay within the budget', async ({
   page,
 }) => {
-  const login = await page.request.post('/api/v1/login', {
-    data: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
-  });
-  expect(login.status()).toBe(200);
-  const toggle = (productId: number) =>
-    page.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } });
-  const listing = await page.request.post('/api/v1/catalogue/product/web/filter', {
-    data: { allowUnlimited: true, limit: 13, page: 1 },
-  });
-  const added = ((await listing.json()) as { data: { records: { id: number }[] } }).data.records.map(
-    (record) => record.id,
-  );
-  for (const productId of added) expect((await toggle(productId)).status()).toBe(200);
+  await logInCustomer(page.request);
+  await fillWishlist(page.request, 13);
   try {
     for (const path of ['/lista-zelja', '/en/wishlist', '/shop/knjige']) {
       const { total, scripts } = await scriptBytes(page, path);
@@ -94,7 +84,7 @@ test('a logged-in shopper’s pages (the wishlist, a listing with hearts) stay w
       expect(total, path).toBeLessThanOrEqual(BUDGET_BYTES);
     }
   } finally {
-    for (const productId of added) await toggle(productId);
+    await emptyWishlist(page.request);
   }
 });
 

@@ -5,6 +5,7 @@ import {
   productSeeds,
 } from '../../server/db/seed/catalogue/products.ts';
 import { expect, test } from './fixtures.ts';
+import { emptyWishlist, fillWishlist, logInCustomer } from './support/wishlist.ts';
 
 /**
  * The server renders the islands with React 19 and the browser hydrates them with Preact
@@ -134,25 +135,14 @@ for (const path of pages) {
 test('a logged-in shopper’s islands (wishlist toggles, show more) render in the browser as on the server', async ({
   page,
 }) => {
-  const login = await page.request.post('/api/v1/login', {
-    data: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
-  });
-  expect(login.status()).toBe(200);
-  const toggle = (productId: number) =>
-    page.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } });
-  const listing = await page.request.post('/api/v1/catalogue/product/web/filter', {
-    data: { allowUnlimited: true, limit: 13, page: 1 },
-  });
-  const added = ((await listing.json()) as { data: { records: { id: number }[] } }).data.records.map(
-    (record) => record.id,
-  );
-  for (const productId of added) expect((await toggle(productId)).status()).toBe(200);
+  await logInCustomer(page.request);
+  await fillWishlist(page.request, 13);
   try {
     expect(await expectServerRender(page, '/lista-zelja')).toEqual(
       expect.arrayContaining(['searchMore', 'wishlistToggles']),
     );
     expect(await expectServerRender(page, '/en/shop/books')).toContain('wishlistToggles');
   } finally {
-    for (const productId of added) await toggle(productId);
+    await emptyWishlist(page.request);
   }
 });

@@ -7,6 +7,7 @@ import { type BrowserContext, type Page, test } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { e2eBaseUrl } from './e2e-env.ts';
 import { expect, waitForHydration } from './fixtures.ts';
+import { emptyWishlist, fillWishlist, logInCustomer, wishlistIds } from './support/wishlist.ts';
 
 /**
  * Independent validators over one page of every type, in both languages: the Nu HTML Checker
@@ -338,32 +339,16 @@ test.describe('a logged-in shopper’s pages', () => {
   const browserErrors: string[] = [];
   const shopperPaths = ['/lista-zelja', '/en/wishlist', '/shop/knjige', '/en/product/little-bears-big-worry'];
 
-  const wishlistIds = async () =>
-    (
-      (await (await context.request.get('/api/v1/cms/wishlist/filter?limit=9999')).json()) as {
-        data: { productIds: number[] };
-      }
-    ).data.productIds;
-  const toggle = async (productId: number) =>
-    expect(
-      (
-        await context.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } })
-      ).status(),
-    ).toBe(200);
-
   test.beforeAll(async ({ browser }) => {
     context = await browser.newContext({ viewport: viewports[0]!.viewport, baseURL: e2eBaseUrl });
     await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: e2eBaseUrl }]);
-    const login = await context.request.post('/api/v1/login', {
-      data: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
-    });
-    expect(login.status()).toBe(200);
-    for (const productId of await wishlistIds()) await toggle(productId);
+    await logInCustomer(context.request);
+    await emptyWishlist(context.request);
     page = await context.newPage();
     page.on('pageerror', (error) => browserErrors.push(error.message));
   });
   test.afterAll(async () => {
-    for (const productId of await wishlistIds()) await toggle(productId);
+    await emptyWishlist(context.request);
     await context.close();
   });
 
@@ -377,7 +362,7 @@ test.describe('a logged-in shopper’s pages', () => {
         expect(response.status(), pagePath).toBe(200);
         const file = path.join(directory, `page-${files.size}.html`);
         fs.writeFileSync(file, await response.body());
-        files.set(`file:${file}`, `${pagePath} (${(await wishlistIds()).length} on the list)`);
+        files.set(`file:${file}`, `${pagePath} (${(await wishlistIds(context.request)).length} on the list)`);
       };
       const axeAtBothWidths = async (pagePath: string) => {
         await page.goto(pagePath);
@@ -393,11 +378,7 @@ test.describe('a logged-in shopper’s pages', () => {
 
       await save('/lista-zelja');
       await axeAtBothWidths('/en/wishlist');
-      const listing = await context.request.post('/api/v1/catalogue/product/web/filter', {
-        data: { allowUnlimited: true, limit: 2, page: 1 },
-      });
-      for (const record of ((await listing.json()) as { data: { records: { id: number }[] } }).data.records)
-        await toggle(record.id);
+      await fillWishlist(context.request, 2);
       for (const pagePath of shopperPaths) {
         await save(pagePath);
         await axeAtBothWidths(pagePath);

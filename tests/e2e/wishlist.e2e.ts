@@ -1,13 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { WISHLIST_EVENT } from '../../core/wishlist.ts';
 import { e2eBaseUrl } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
-
-/** The demo customer of the README. */
-const customer = { username: 'kupac@ucionica.local', password: 'Kupac123!' };
+import { emptyWishlist, fillWishlist, logInCustomer as logIn, wishlistIds } from './support/wishlist.ts';
 
 /** A category and a product of the demo catalogue in each language (server/db/seed/). */
 const demo = {
@@ -18,28 +16,6 @@ const demo = {
 // The machine these run on is shared: a toggle's call, its refetch and the toast can take seconds.
 test.describe.configure({ timeout: 180_000 });
 const slow = { timeout: 20_000 };
-
-/** Logs the browser context in through the API: the session cookies land in the context's jar. */
-async function logIn(request: APIRequestContext) {
-  const response = await request.post('/api/v1/login', { data: customer });
-  expect(response.status()).toBe(200);
-}
-
-/** The customer's wishlist as the API answers it (the context's session). */
-async function wishlistIds(request: APIRequestContext): Promise<number[]> {
-  const response = await request.get('/api/v1/cms/wishlist/filter?limit=9999');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { productIds: number[] } }).data.productIds;
-}
-
-/** Empties the customer's wishlist (each toggle of a listed product takes it off). */
-async function emptyWishlist(request: APIRequestContext) {
-  for (const productId of await wishlistIds(request)) {
-    const response = await request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } });
-    expect(response.status()).toBe(200);
-  }
-  expect(await wishlistIds(request)).toEqual([]);
-}
 
 /** Records the `added-to-wishlist` events the page raises. */
 async function recordEvents(page: Page) {
@@ -150,21 +126,11 @@ test('an anonymous page shared by the page cache never carries a toggle or anyon
   }
 });
 
-test('show more appends the next page of the wishlist; without JavaScript it is a link to that page', async ({ page }) => {
+test('show more appends the next page of the wishlist; without JavaScript it is a link to that page', async ({
+  page,
+}) => {
   await logIn(page.request);
-  await emptyWishlist(page.request);
-  const listing = await page.request.post('/api/v1/catalogue/product/web/filter', {
-    data: { allowUnlimited: true, limit: 100, sort: 'name_asc', page: 1 },
-    headers: { language: 'en' },
-  });
-  const productIds = ((await listing.json()) as { data: { records: { id: number }[] } }).data.records.map(
-    (record) => record.id,
-  );
-  expect(productIds.length).toBeGreaterThan(12);
-  for (const productId of productIds)
-    expect(
-      (await page.request.post('/api/v1/cms/wishlist/create', { data: { product_id: productId } })).status(),
-    ).toBe(200);
+  const productIds = await fillWishlist(page.request, 13);
   const texts = catalogs.en.wishlist;
 
   await page.goto('/en/wishlist');
