@@ -18,7 +18,7 @@ import type { TrackingIds } from '../core/tracking.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../core/visitor-cookies.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
 import { profile } from '../server/modules/users/users.contract.ts';
-import { wishlistFilter } from '../server/modules/wishlist/wishlist.contract.ts';
+import { wishlistIds } from '../server/modules/wishlist/wishlist.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
@@ -108,7 +108,7 @@ export async function loader(args: Route.LoaderArgs) {
     const current = await api.call(profile, {});
     if (!current.errored) {
       const shopper = !current.data.isBackofficeUser;
-      const wishlist = shopper ? await api.call(wishlistFilter, { query: { limit: 1 } }) : null;
+      const wishlist = shopper ? await api.call(wishlistIds, {}) : null;
       user = {
         name: current.data.displayName || current.data.firstName || current.data.email,
         wishlist: shopper ? (wishlist?.errored ? [] : (wishlist?.data.productIds ?? [])) : null,

@@ -4,6 +4,8 @@
  */
 export const WISHLIST_CREATE_PATH = '/v1/cms/wishlist/create';
 export const WISHLIST_FILTER_PATH = '/v1/cms/wishlist/filter';
+/** The ids of the products on the list (what marks the hearts), without their cards. */
+export const WISHLIST_IDS_PATH = '/v1/cms/wishlist/ids';
 
 /** The most products one wishlist holds, and the largest page the list is read in (section 4: 9999). */
 export const WISHLIST_MAX_ITEMS = 9999;

@@ -4,8 +4,7 @@ import { languageOfPath } from '../../../core/languages.ts';
 import {
   WISHLIST_CREATE_PATH,
   WISHLIST_EVENT,
-  WISHLIST_FILTER_PATH,
-  WISHLIST_MAX_ITEMS,
+  WISHLIST_IDS_PATH,
   WISHLIST_MESSAGES,
   type WishlistToggleResult,
 } from '../../../core/wishlist.ts';
@@ -52,7 +51,7 @@ function markPressed(form: HTMLFormElement, pressed: boolean) {
  * Takes over the page's wishlist toggles (the `WishlistToggle` forms, however many the page has, also
  * those added later by "show more"): a submit becomes the toggle call, the message is chosen by the
  * new state and shown as a toast, `added-to-wishlist` is raised, and the list is fetched again
- * (limit 9999) so that every toggle on the page shows the server's state. Without JavaScript the
+ * (all of it: the ids, not the cards) so that every toggle on the page shows the server's state. Without JavaScript the
  * forms post to the route action instead. Renders nothing: one island per page, not one per card.
  */
 export function WishlistToggles() {
@@ -62,11 +61,7 @@ export function WishlistToggles() {
     const pending = new Set<number>();
 
     const refresh = async () => {
-      const list = await callApi<{ productIds: number[] }>(
-        `${WISHLIST_FILTER_PATH}?limit=${WISHLIST_MAX_ITEMS}`,
-        { method: 'GET' },
-        language,
-      );
+      const list = await callApi<{ productIds: number[] }>(WISHLIST_IDS_PATH, { method: 'GET' }, language);
       if (!list.ok) return;
       const onList = new Set(list.data.productIds);
       for (const form of formsOf())

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
 import { canAddDirectly } from '../../../core/product-rules.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
@@ -148,24 +148,29 @@ export async function productSummaries(db: Db, ctx: RequestContext, ids: number[
   return loadProducts(db, viewFor(ctx), [], ids);
 }
 
+/** A product a shopper may open on their own: active, shown individually, of the request's site. */
+const listableProduct = (ctx: RequestContext) =>
+  and(
+    eq(products.siteId, ctx.site.id),
+    eq(products.status, 'active'),
+    eq(products.isVisibleIndividually, true),
+  );
+
 /**
- * Of the given products, those a shopper may open on their own (active, shown individually, of the
- * request's site), in the order given.
+ * A condition for other modules' queries: the product id in `column` is of a product a shopper may
+ * open on their own (`listableProduct`), checked in the same query (a semi-join on `products`).
  */
+export const isListableProductId = (db: Db, ctx: RequestContext, column: Column) =>
+  inArray(column, db.select({ id: products.id }).from(products).where(listableProduct(ctx)));
+
+/** Of the given products, those a shopper may open on their own (`listableProduct`), in the order given. */
 export async function listableProductIds(db: Db, ctx: RequestContext, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(
-        inArray(products.id, unique),
-        eq(products.siteId, ctx.site.id),
-        eq(products.status, 'active'),
-        eq(products.isVisibleIndividually, true),
-      ),
-    );
+    .where(and(inArray(products.id, unique), listableProduct(ctx)));
   const found = new Set(rows.map((row) => row.id));
   return unique.filter((id) => found.has(id));
 }

@@ -5,6 +5,7 @@ import {
   WISHLIST_CREATE_PATH,
   WISHLIST_DEFAULT_LIMIT,
   WISHLIST_FILTER_PATH,
+  WISHLIST_IDS_PATH,
   WISHLIST_MAX_ITEMS,
   WISHLIST_MESSAGES,
   type WishlistToggleResult,
@@ -41,6 +42,14 @@ export const wishlistPageSchema = z
   })
   .meta({ id: 'WishlistPage' });
 export type WishlistPage = z.output<typeof wishlistPageSchema>;
+
+export const wishlistIdsSchema = z
+  .object({
+    /** Every product on the list a shopper may open, newest first (the `productIds` of a filter page). */
+    productIds: z.array(z.number().int()),
+  })
+  .meta({ id: 'WishlistIds' });
+export type WishlistIds = z.output<typeof wishlistIdsSchema>;
 
 export const wishlistCreate = defineContract({
   method: 'post',
@@ -81,4 +90,17 @@ export const wishlistFilter = defineContract({
     limit: z.coerce.number().int().min(1).max(WISHLIST_MAX_ITEMS).default(WISHLIST_DEFAULT_LIMIT),
   }),
   output: wishlistPageSchema,
+});
+
+export const wishlistIds = defineContract({
+  method: 'get',
+  path: WISHLIST_IDS_PATH,
+  tags: ['wishlist'],
+  summary:
+    "The ids of the products on the logged-in user's wishlist, newest first, without their cards " +
+    '(what marks the wishlist buttons on a page)',
+  description:
+    `401 '${WISHLIST_MESSAGES.loggedUsersOnly}' without a session. The same ids, in the same order, ` +
+    'as the productIds of cms/wishlist/filter: products that can no longer be shown are left out.',
+  output: wishlistIdsSchema,
 });

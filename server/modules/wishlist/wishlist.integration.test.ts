@@ -93,9 +93,11 @@ describe('POST cms/wishlist/create', () => {
     const response = await t.json('/api/v1/cms/wishlist/create', postJson({ product_id: shown[0] }));
     expect(response.status).toBe(401);
     expect(response.body.error.payload.message).toBe('Logged users only.');
-    const filter = await t.json('/api/v1/cms/wishlist/filter');
-    expect(filter.status).toBe(401);
-    expect(filter.body.error.payload.message).toBe('Logged users only.');
+    for (const read of ['/api/v1/cms/wishlist/filter', '/api/v1/cms/wishlist/ids']) {
+      const answer = await t.json(read);
+      expect(answer.status, read).toBe(401);
+      expect(answer.body.error.payload.message, read).toBe('Logged users only.');
+    }
     expect(await database.rows(sql`select id from wishlist_items`)).toEqual([]);
   });
 
@@ -238,5 +240,48 @@ describe('GET cms/wishlist/filter', () => {
     expect(await database.rows(sql`select id from wishlist_items where user_id = ${temporary!.id}`)).toEqual(
       [],
     );
+  });
+});
+
+describe('GET cms/wishlist/ids', () => {
+  const ids = (who: keyof typeof tokens) => t.json('/api/v1/cms/wishlist/ids', as(who));
+
+  it("answers the ids of the filter's productIds, newest first, without cards, for the caller only", async () => {
+    await clear();
+    const added = shown.slice(0, 4);
+    for (const [index, productId] of added.entries())
+      await database.db.insert(wishlistItems).values({
+        userId: userIds.ana,
+        productId,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      });
+    await database.db.insert(wishlistItems).values({ userId: userIds.ivo, productId: shown[5]! });
+
+    const ana = await ids('ana');
+    expect(ana.status).toBe(200);
+    expect(ana.body.data).toEqual({ productIds: [...added].reverse() });
+    expect(ana.body.data.productIds).toEqual((await list('ana', '?limit=1')).body.data.productIds);
+    expect((await ids('ivo')).body.data).toEqual({ productIds: [shown[5]] });
+
+    // A toggle shows in the next read.
+    await toggle('ana', added[0]);
+    expect((await ids('ana')).body.data.productIds).toEqual([added[3], added[2], added[1]]);
+  });
+
+  it('leaves out products that can no longer be shown, as the filter does', async () => {
+    await clear();
+    await database.db.insert(wishlistItems).values([
+      { userId: userIds.ana, productId: shown[6]!, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0)) },
+      { userId: userIds.ana, productId: hiddenVariant, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 1)) },
+      { userId: userIds.ana, productId: shown[7]!, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 2)) },
+    ]);
+    await database.db.update(products).set({ status: 'archived' }).where(sql`${products.id} = ${shown[7]}`);
+    try {
+      expect((await ids('ana')).body.data).toEqual({ productIds: [shown[6]] });
+      expect((await list('ana')).body.data).toMatchObject({ productIds: [shown[6]], total: 1 });
+    } finally {
+      await database.db.update(products).set({ status: 'active' }).where(sql`${products.id} = ${shown[7]}`);
+    }
+    expect((await ids('ana')).body.data).toEqual({ productIds: [shown[7], shown[6]] });
   });
 });

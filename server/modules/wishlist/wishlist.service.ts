@@ -2,8 +2,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { WISHLIST_MAX_ITEMS, WISHLIST_MESSAGES } from '../../../core/wishlist.ts';
 import { ApiError, unauthorized } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
-import { listableProductIds, productCards } from '../catalogue/catalogue.service.ts';
-import type { WishlistPage } from './wishlist.contract.ts';
+import { isListableProductId, listableProductIds, productCards } from '../catalogue/catalogue.service.ts';
+import type { WishlistIds, WishlistPage } from './wishlist.contract.ts';
 import { wishlistItems } from './wishlist.schema.ts';
 
 function wishlistUser(ctx: RequestContext) {
@@ -43,22 +43,28 @@ export function createWishlistService({ db }: Pick<Deps, 'db'>) {
     return { product_id: productId, inWishlist: true, total: await countOf(user.id) };
   }
 
+  /**
+   * The user's rows whose products a shopper may open, newest first: one query (the catalogue's
+   * condition is a semi-join in it).
+   */
+  const listedRows = (ctx: RequestContext, userId: number) =>
+    db
+      .select({ productId: wishlistItems.productId, createdAt: wishlistItems.createdAt })
+      .from(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), isListableProductId(db, ctx, wishlistItems.productId)))
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
+      .limit(WISHLIST_MAX_ITEMS);
+
+  /** The ids of the products on the list, newest first, without their cards. */
+  async function ids(ctx: RequestContext): Promise<WishlistIds> {
+    const user = wishlistUser(ctx);
+    return { productIds: (await listedRows(ctx, user.id)).map((row) => row.productId) };
+  }
+
   /** One page of the list, newest first; products that can no longer be shown are left out. */
   async function list(ctx: RequestContext, page: number, limit: number): Promise<WishlistPage> {
     const user = wishlistUser(ctx);
-    const rows = await db
-      .select({ productId: wishlistItems.productId, createdAt: wishlistItems.createdAt })
-      .from(wishlistItems)
-      .where(eq(wishlistItems.userId, user.id))
-      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
-      .limit(WISHLIST_MAX_ITEMS);
-    const visible = await listableProductIds(
-      db,
-      ctx,
-      rows.map((row) => row.productId),
-    );
-    const shown = new Set(visible);
-    const items = rows.filter((row) => shown.has(row.productId));
+    const items = await listedRows(ctx, user.id);
     const slice = items.slice((page - 1) * limit, page * limit);
     const cards = new Map(
       (
@@ -86,7 +92,7 @@ export function createWishlistService({ db }: Pick<Deps, 'db'>) {
     };
   }
 
-  return { toggle, list };
+  return { toggle, list, ids };
 }
 
 export type WishlistService = ReturnType<typeof createWishlistService>;
