@@ -18,12 +18,14 @@ import type { TrackingIds } from '../core/tracking.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../core/visitor-cookies.ts';
 import { storefrontShell } from '../server/modules/cms/cms.contract.ts';
 import { legacyUser } from '../server/modules/users/users.contract.ts';
+import { wishlistIds } from '../server/modules/wishlist/wishlist.contract.ts';
 import { ConsentContext } from './components/consent-context.tsx';
 import { InlineStylesheet } from './components/inline-stylesheet.tsx';
 import { MaintenancePage } from './components/maintenance-page.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
+import { WishlistContext } from './components/wishlist/wishlist-context.ts';
 import { i18nFor } from './i18n/i18n.ts';
 import { Island } from './islands/island.tsx';
 import { IslandScripts } from './islands/island-scripts.tsx';
@@ -43,8 +45,11 @@ export type RootData = {
   maintenance: boolean;
   shell: ShellData;
   tracking: TrackingIds;
-  /** The logged-in visitor (header: name and logout), or null. */
-  user: { name: string } | null;
+  /**
+   * The logged-in visitor (header: name and logout), or null. `wishlist`: the products on their
+   * wishlist; null for back-office users, who have none (specification 000, section 4).
+   */
+  user: { name: string; wishlist: number[] | null } | null;
   /** A message after a redirect (logout, registration), from the `notice` query parameter. */
   notice: NoticeKey | null;
 };
@@ -60,6 +65,10 @@ const notices = {
   registeredNoMail: { key: 'auth.notices.registeredNoMail', toast: false },
   /** The cart ended (archived, or an order was made from it): an alert on the home page. */
   cartEnded: { key: 'auth.notices.cartEnded', toast: false },
+  // After a wishlist toggle without JavaScript (routes/wishlist-toggle.tsx).
+  wishlistAdded: { key: 'wishlist.added', toast: true },
+  wishlistRemoved: { key: 'wishlist.removed', toast: true },
+  wishlistFailed: { key: 'wishlist.errors.failed', toast: false },
 } as const;
 type NoticeKey = keyof typeof notices;
 const isNoticeKey = (value: string | null): value is NoticeKey =>
@@ -104,8 +113,14 @@ export async function loader(args: Route.LoaderArgs) {
   let user: RootData['user'] = null;
   if (readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE)) {
     const current = await api.call(legacyUser, {});
-    if (!current.errored)
-      user = { name: current.data.displayName || current.data.firstName || current.data.email };
+    if (!current.errored) {
+      const shopper = !current.data.isBackofficeUser;
+      const wishlist = shopper ? await api.call(wishlistIds, {}) : null;
+      user = {
+        name: current.data.displayName || current.data.firstName || current.data.email,
+        wishlist: shopper ? (wishlist?.errored ? [] : (wishlist?.data.productIds ?? [])) : null,
+      };
+    }
   }
   const noticeParam = new URL(args.request.url).searchParams.get('notice');
   const notice = isNoticeKey(noticeParam) ? noticeParam : null;
@@ -171,6 +186,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                   : [],
             }}
           />
+          {rootData?.user?.wishlist && !maintenance && <Island name="wishlistToggles" props={{}} />}
         </I18nextProvider>
         <IslandScripts />
       </body>
@@ -179,10 +195,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
   if (loaderData.maintenance)
     return <MaintenancePage shell={loaderData.shell} siteName={loaderData.site.name} />;
+  const wishlist = loaderData.user?.wishlist;
+  // A toggle without JavaScript comes back here, without the message of an earlier one.
+  const returnParams = new URLSearchParams(location.search);
+  returnParams.delete('notice');
+  const returnTo = `${location.pathname}${returnParams.size > 0 ? `?${returnParams}` : ''}`;
   return (
-    <>
+    <WishlistContext value={wishlist ? { productIds: wishlist, returnTo } : null}>
       <SiteHeader
         shell={loaderData.shell}
         language={loaderData.language}
@@ -199,7 +221,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         ))}
       <Outlet />
       <SiteFooter shell={loaderData.shell} language={loaderData.language} />
-    </>
+    </WishlistContext>
   );
 }
 

@@ -23,6 +23,7 @@ const screens: RouteKey[] = [
   'socialLogin',
   'profile',
   'cart',
+  'wishlist',
   'admin',
   'adminLogin',
 ];
@@ -40,5 +41,6 @@ export default [
     caseSensitive: true,
   }),
   route('logout', 'routes/logout.tsx', { id: 'logout', caseSensitive: true }),
+  route('wishlist-toggle', 'routes/wishlist-toggle.tsx', { id: 'wishlist-toggle', caseSensitive: true }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -17,6 +17,7 @@ export const routeTable = {
   login: { hr: '/prijava', en: '/en/login', de: '/de/login' },
   register: { hr: '/registracija', en: '/en/register', de: '/de/register' },
   profile: { hr: '/profil', en: '/en/profile', de: '/de/profil' },
+  wishlist: { hr: '/lista-zelja', en: '/en/wishlist', de: '/de/wunschliste' },
   forgotPassword: { hr: '/zaboravljena-lozinka', en: '/en/forgot-password', de: '/de/passwort-vergessen' },
   socialLogin: { hr: '/social-login', en: '/en/social-login', de: '/de/social-login' },
   blog: { hr: '/objave/:slug?', en: '/en/blog/:slug?', de: '/de/blog/:slug?' },

@@ -65,6 +65,8 @@ import { createSessionService } from './modules/users/session.service.ts';
 import { socialRoutes } from './modules/users/social.routes.ts';
 import { createSocialLoginService } from './modules/users/social-login.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
 export type HttpDeps = Deps & {
   database: DatabaseHandle;
@@ -111,6 +113,7 @@ export function createServices(deps: Deps) {
     social: createSocialLoginService(deps, { sessions, accounts }),
     profile: createProfileService(deps, sites),
     cart: createCartService(deps, sites),
+    wishlist: createWishlistService(deps),
   };
 }
 
@@ -404,6 +407,7 @@ export function createHttpApp(deps: HttpDeps) {
   consentRoutes(contracts.implement, services.consents);
   profileRoutes(contracts.implement, services.profile);
   cartRoutes(contracts.implement, services.cart);
+  wishlistRoutes(contracts.implement, services.wishlist);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

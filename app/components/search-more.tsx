@@ -43,7 +43,13 @@ export function appendResults(next: Document, current: Document): HTMLAnchorElem
  * the address becomes that page's (in place of the current entry), so a reload shows where the visitor
  * is. Focus moves to the first new result. If the page cannot be fetched, the link is simply followed.
  */
-export function SearchMore({ href }: { href: string }) {
+export function SearchMore({
+  href,
+  label,
+}: {
+  href: string /** Another screen's text (the wishlist's). */;
+  label?: string;
+}) {
   const { t } = useTranslation();
   const [next, setNext] = useState<string | null>(href);
   const [loading, setLoading] = useState(false);
@@ -80,7 +86,7 @@ export function SearchMore({ href }: { href: string }) {
         aria-disabled={loading || undefined}
         className="inline-block rounded-full bg-teal-700 px-6 py-3 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2 aria-disabled:opacity-60"
       >
-        {t('search.loadMore')}
+        {label ?? t('search.loadMore')}
       </a>
     </div>
   );

@@ -17,7 +17,7 @@ export function SiteHeader({
   shell: ShellData;
   language: UiLanguage;
   languages: string[];
-  user?: { name: string } | null;
+  user?: AccountUser | null;
 }) {
   const { t } = useTranslation();
   const languageLinks = useLanguageLinks(language, languages);
@@ -96,8 +96,14 @@ function DesktopItem({ item }: { item: NavItem }) {
   );
 }
 
-/** Login link for visitors; the user's name and a logout form (a POST that works without JavaScript) otherwise. */
-function AccountLinks({ user, language }: { user: { name: string } | null; language: UiLanguage }) {
+/** The logged-in user as the header shows them; `wishlist` is null for back-office users (no wishlist). */
+type AccountUser = { name: string; wishlist?: number[] | null };
+
+/**
+ * Login link for visitors; the user's name, the wishlist link and a logout form (a POST that works
+ * without JavaScript) otherwise.
+ */
+function AccountLinks({ user, language }: { user: AccountUser | null; language: UiLanguage }) {
   const { t } = useTranslation();
   if (!user)
     return (
@@ -113,6 +119,15 @@ function AccountLinks({ user, language }: { user: { name: string } | null; langu
       <span className="hidden text-slate-700 sm:inline" data-testid="account-name">
         {t('auth.account.greeting', { name: user.name })}
       </span>
+      {user.wishlist ? (
+        <a
+          href={localizedPath('wishlist', language)}
+          className="font-medium text-teal-800 underline-offset-2 hover:underline"
+          data-testid="wishlist-link"
+        >
+          {t('wishlist.headerLink')}
+        </a>
+      ) : null}
       <input type="hidden" name="language" value={language} />
       <button
         type="submit"

@@ -6,6 +6,7 @@ import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
 import { shopDe } from './areas/shop/de.ts';
+import { wishlistDe } from './areas/wishlist/de.ts';
 import type { Catalog } from './catalog-hr.ts';
 import { de } from './de.ts';
 
@@ -19,4 +20,5 @@ export const catalogDe: Catalog = {
   auth: authDe,
   profile: profileDe,
   cart: cartDe,
+  wishlist: wishlistDe,
 };

@@ -6,6 +6,7 @@ import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
 import { shopEn } from './areas/shop/en.ts';
+import { wishlistEn } from './areas/wishlist/en.ts';
 import type { Catalog } from './catalog-hr.ts';
 import { en } from './en.ts';
 
@@ -19,4 +20,5 @@ export const catalogEn: Catalog = {
   auth: authEn,
   profile: profileEn,
   cart: cartEn,
+  wishlist: wishlistEn,
 };

@@ -6,6 +6,7 @@ import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
 import { shopHr } from './areas/shop/hr.ts';
+import { wishlistHr } from './areas/wishlist/hr.ts';
 import { hr } from './hr.ts';
 import type { Widen } from './widen.ts';
 
@@ -24,6 +25,7 @@ export const catalogHr = {
   auth: authHr,
   profile: profileHr,
   cart: cartHr,
+  wishlist: wishlistHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -28,6 +28,8 @@ export const islandLoaders = {
   cartLink: () => import('../components/cart/cart-link.tsx').then((module) => module.CartLink),
   blogCategories: () =>
     import('../components/blog-category-filter.tsx').then((module) => module.BlogCategoryFilter),
+  wishlistToggles: () =>
+    import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };
 
 export type IslandName = keyof typeof islandLoaders;

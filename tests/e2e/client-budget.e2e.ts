@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { expect, test } from './fixtures.ts';
+import { emptyWishlist, fillWishlist, logInCustomer } from './support/wishlist.ts';
 
 /**
  * The JavaScript budget per page, gzip (level 9, as the server compresses the client build): 90 KiB.
@@ -65,6 +66,27 @@ for (const { type, paths } of pages) {
     });
   }
 }
+
+test('a logged-in shopper’s pages (the wishlist, a listing with hearts) stay within the budget', async ({
+  page,
+}) => {
+  await logInCustomer(page.request);
+  await fillWishlist(page.request, 13);
+  try {
+    for (const path of ['/lista-zelja', '/en/wishlist', '/shop/knjige']) {
+      const { total, scripts } = await scriptBytes(page, path);
+      // Measured as a shopper: the page has the wishlist's island (and "show more" on the list).
+      expect(
+        scripts.some((script) => script.url.includes('wishlist-toggles')),
+        path,
+      ).toBe(true);
+      console.log(`logged-in ${path}: ${total} B gzip in ${scripts.length} scripts`);
+      expect(total, path).toBeLessThanOrEqual(BUDGET_BYTES);
+    }
+  } finally {
+    await emptyWishlist(page.request);
+  }
+});
 
 test('the stylesheet is inside the document, and stays applied after hydration and a navigation', async ({
   page,

@@ -5,6 +5,7 @@ import {
   productSeeds,
 } from '../../server/db/seed/catalogue/products.ts';
 import { expect, test } from './fixtures.ts';
+import { emptyWishlist, fillWishlist, logInCustomer } from './support/wishlist.ts';
 
 /**
  * The server renders the islands with React 19 and the browser hydrates them with Preact
@@ -124,6 +125,7 @@ async function expectSameRender(page: Page, path: string) {
   browser.names.forEach((name, index) => {
     expect.soft(browser.shapes[index], `island ${index} (${name})`).toEqual(server[index]);
   });
+  return browser.names;
 }
 
 for (const path of pages) {
@@ -154,4 +156,19 @@ test('the islands of a filled cart page render in the browser as the server rend
     { name: 'protectCode', value: cart.protectCode, url: baseURL },
   ]);
   await expectSameRender(page, '/en/cart');
+});
+
+test('a logged-in shopper’s islands (wishlist toggles, show more) render in the browser as on the server', async ({
+  page,
+}) => {
+  await logInCustomer(page.request);
+  await fillWishlist(page.request, 13);
+  try {
+    expect(await expectSameRender(page, '/lista-zelja')).toEqual(
+      expect.arrayContaining(['searchMore', 'wishlistToggles']),
+    );
+    expect(await expectSameRender(page, '/en/shop/books')).toContain('wishlistToggles');
+  } finally {
+    await emptyWishlist(page.request);
+  }
 });

@@ -7,6 +7,7 @@ import { type BrowserContext, type Page, test } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { e2eBaseUrl } from './e2e-env.ts';
 import { expect, waitForHydration } from './fixtures.ts';
+import { emptyWishlist, fillWishlist, logInCustomer, wishlistIds } from './support/wishlist.ts';
 
 /**
  * Independent validators over one page of every type, in both languages: the Nu HTML Checker
@@ -367,3 +368,73 @@ for (const { name, viewport } of viewports) {
     }
   });
 }
+
+/**
+ * A logged-in shopper's pages: the wishlist (empty, then with products) and pages with wishlist
+ * hearts, in both languages. Nu on the HTML the server sends them, axe at both widths.
+ */
+test.describe('a logged-in shopper’s pages', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const browserErrors: string[] = [];
+  const shopperPaths = ['/lista-zelja', '/en/wishlist', '/shop/knjige', '/en/product/little-bears-big-worry'];
+
+  test.beforeAll(async ({ browser }) => {
+    context = await browser.newContext({ viewport: viewports[0]!.viewport, baseURL: e2eBaseUrl });
+    await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: e2eBaseUrl }]);
+    await logInCustomer(context.request);
+    await emptyWishlist(context.request);
+    page = await context.newPage();
+    page.on('pageerror', (error) => browserErrors.push(error.message));
+  });
+  test.afterAll(async () => {
+    await emptyWishlist(context.request);
+    await context.close();
+  });
+
+  test('Nu HTML Checker and axe: the wishlist empty and filled, pages with hearts', async () => {
+    test.setTimeout(180_000);
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nu-shopper-'));
+    try {
+      const files = new Map<string, string>();
+      const save = async (pagePath: string) => {
+        const response = await context.request.get(pagePath, { maxRedirects: 0 });
+        expect(response.status(), pagePath).toBe(200);
+        const file = path.join(directory, `page-${files.size}.html`);
+        fs.writeFileSync(file, await response.body());
+        files.set(`file:${file}`, `${pagePath} (${(await wishlistIds(context.request)).length} on the list)`);
+      };
+      const axeAtBothWidths = async (pagePath: string) => {
+        await page.goto(pagePath);
+        await waitForHydration(page);
+        for (const width of viewports.map((entry) => entry.viewport)) {
+          await page.setViewportSize(width);
+          const { violations, undecidedContrast } = findings(await runAxe(page));
+          expect(violations, `axe violations on ${pagePath} at ${width.width} px`).toEqual([]);
+          expect(undecidedContrast, `undecided contrast on ${pagePath} at ${width.width} px`).toEqual([]);
+        }
+        await page.setViewportSize(viewports[0]!.viewport);
+      };
+
+      await save('/lista-zelja');
+      await axeAtBothWidths('/en/wishlist');
+      await fillWishlist(context.request, 2);
+      for (const pagePath of shopperPaths) {
+        await save(pagePath);
+        await axeAtBothWidths(pagePath);
+      }
+
+      const messages = await runNu([...files.keys()]);
+      const line = (message: NuMessage) =>
+        `${files.get(message.url) ?? message.url}:${message.lastLine ?? '?'} ${message.message} [${message.extract ?? ''}]`;
+      expect(
+        messages
+          .filter((message) => message.type === 'error' || message.type === 'non-document-error')
+          .map(line),
+      ).toEqual([]);
+      expect(browserErrors, 'errors thrown in the page').toEqual([]);
+    } finally {
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '../../../core/media.ts';
 import { formatMoney } from '../../../core/money.ts';
 import type { ProductCard as ProductCardRecord } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import { WishlistToggle } from '../wishlist/wishlist-toggle.tsx';
 
 export type { ProductCardRecord };
 
@@ -108,6 +109,8 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
             {t('shop.card.discount', { percent: Math.round(prices.discountPercent) })}
           </span>
         ) : null}
+        {/* Above the stretched link (z-10): logged-in shoppers only. */}
+        <WishlistToggle productId={product.id} productName={product.name} variant="card" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <h3 className="text-sm font-semibold text-slate-900 sm:text-base">

@@ -11,6 +11,7 @@ import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
 import type { CartBehaviour } from './add-to-cart.tsx';
 import { imageAt } from './product-media.ts';
+import { WishlistToggle } from '../wishlist/wishlist-toggle.tsx';
 import { panelProduct } from './product-panel.tsx';
 import type { BundleMember } from './product-types.ts';
 import { type Merchant, productJsonLd, scriptSafeJson, structuredProduct } from './structured-data.ts';
@@ -95,6 +96,8 @@ export function ProductScreen({
           })),
         }}
       />
+
+      <WishlistToggle productId={product.id} productName={product.name} variant="page" />
 
       {product.description ? (
         <section aria-labelledby="description-heading" className="mt-12 max-w-3xl">

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, inArray, sql } from 'drizzle-orm';
 import { canAddDirectly } from '../../../core/product-rules.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
@@ -14,7 +14,7 @@ import {
 import { groupTexts, pickText, slugPerLanguage, textFor } from '../../kernel/translations.ts';
 import { loadMedia } from '../media/media.service.ts';
 import { invalidateSiteContent, MAIN_CURRENCY_ID, siteCacheTag } from '../site/site.service.ts';
-import type { CategoryNode, Variant, VariantAttribute } from './catalogue.contract.ts';
+import type { CategoryNode, ProductCard, Variant, VariantAttribute } from './catalogue.contract.ts';
 import {
   bundleItems,
   configurableAttributes,
@@ -148,6 +148,47 @@ export const categorySlugs = (db: Db, query: SlugQuery) =>
 /** Products as other modules show them in lists (search results): texts, prices, pictures. */
 export async function productSummaries(db: Db, ctx: RequestContext, ids: number[]) {
   return loadProducts(db, viewFor(ctx), [], ids);
+}
+
+/** A product a shopper may open on their own: active, shown individually, of the request's site. */
+const listableProduct = (ctx: RequestContext) =>
+  and(
+    eq(products.siteId, ctx.site.id),
+    eq(products.status, 'active'),
+    eq(products.isVisibleIndividually, true),
+  );
+
+/**
+ * A condition for other modules' queries: the product id in `column` is of a product a shopper may
+ * open on their own (`listableProduct`), checked in the same query (a semi-join on `products`).
+ */
+export const isListableProductId = (db: Db, ctx: RequestContext, column: Column) =>
+  inArray(column, db.select({ id: products.id }).from(products).where(listableProduct(ctx)));
+
+/** Of the given products, those a shopper may open on their own (`listableProduct`), in the order given. */
+export async function listableProductIds(db: Db, ctx: RequestContext, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, unique), listableProduct(ctx)));
+  const found = new Set(rows.map((row) => row.id));
+  return unique.filter((id) => found.has(id));
+}
+
+/**
+ * Product cards as the listings show them (the records of product/web/filter), for lists other modules
+ * keep (the wishlist), in the order given. Products a shopper may not open are left out.
+ */
+export async function productCards(db: Db, ctx: RequestContext, ids: number[]): Promise<ProductCard[]> {
+  const visible = await listableProductIds(db, ctx, ids);
+  if (visible.length === 0) return [];
+  const loaded = await loadProducts(db, viewFor(ctx), await loadTags(db, ctx.site.id), visible);
+  return visible.flatMap((id) => {
+    const product = loaded.get(id);
+    return product ? [toCard(product)] : [];
+  });
 }
 
 /** Categories' texts in the request language (else the default), for other modules' lists. */
