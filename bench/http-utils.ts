@@ -119,7 +119,8 @@ export async function spawnServer(
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   };
-  const deadline = Date.now() + 180_000;
+  // A fresh data directory is seeded first: minutes on a busy shared machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

@@ -10,7 +10,8 @@
  * Paths default to one of each screen (home, a page, the blog, a post, a category, a product, login and
  * registration in both languages). Each
  * page and its images are requested once before the audits unless --cold is given.
- * Env: BUILD_DIR (default build), CHROME_PATH (default /usr/bin/chromium when present).
+ * Env: BUILD_DIR (default build), CHROME_PATH (default /usr/bin/chromium when present), LIGHTHOUSE_TRACE=1
+ * (also writes each page's unthrottled trace, `<name>.trace.json`, for chrome://tracing or Perfetto).
  */
 
 import fs from 'node:fs';
@@ -207,6 +208,12 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
         rows.push(row);
         const name = `${formFactor}-${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.json`;
         fs.writeFileSync(path.join(outDir, name), JSON.stringify(result.lhr));
+        // The unthrottled trace the simulation starts from (what ran before the paint, and when).
+        if (process.env.LIGHTHOUSE_TRACE)
+          fs.writeFileSync(
+            path.join(outDir, name.replace(/\.json$/, '.trace.json')),
+            JSON.stringify(result.artifacts.Trace),
+          );
         console.log(
           `${formFactor} ${pagePath}: HTTP ${row.status ?? '?'} · ${categories.map((c) => `${c} ${fmt(row.scores[c])}`).join(' · ')}`,
         );

@@ -29,12 +29,15 @@ export function IslandScripts() {
 const MAX_WAIT_MS = 3000;
 
 /**
- * Imports the modules once the page has loaded, or after `MAX_WAIT_MS` at the latest. The entry's
- * own imports are requested with it, not after it, so that they load in one round trip instead of a
- * waterfall. `<` is escaped so that no URL
- * can close the script element.
+ * Imports the modules once the page has loaded and its high-priority images (the largest one, which
+ * is what LCP measures) are decoded and painted, or after `MAX_WAIT_MS` at the latest. An image that
+ * has arrived is not painted until it is decoded, and the islands' evaluation and hydration competed
+ * with that (docs/decisions/0290-islands-after-the-largest-paint.md): `decode()` of those images,
+ * then one animation frame (the frame that paints them) and a task after it. The entry's own imports
+ * are requested with it, not after it, so that they load in one round trip instead of a waterfall.
+ * `<` is escaped so that no URL can close the script element.
  */
 export function afterLoad(modules: readonly string[]): string {
   const list = JSON.stringify(modules).replaceAll('<', '\\u003c');
-  return `let d=0;const l=()=>{if(d++)return;for(const m of ${list})import(m)};document.readyState==="complete"?l():(addEventListener("load",l,{once:true}),setTimeout(l,${MAX_WAIT_MS}))`;
+  return `let d=0;const l=()=>{if(d++)return;for(const m of ${list})import(m)},p=()=>Promise.all([...document.querySelectorAll("img[fetchpriority=high]")].map(i=>i.decode().catch(()=>{}))).then(()=>requestAnimationFrame(()=>setTimeout(l)));document.readyState==="complete"?p():addEventListener("load",p,{once:true});setTimeout(l,${MAX_WAIT_MS})`;
 }
