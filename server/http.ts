@@ -391,8 +391,9 @@ export function createHttpApp(deps: HttpDeps) {
     },
     apiBodyLimit,
     rateLimit(cache, config.RATE_LIMIT_PER_MINUTE, rateLimitAddress),
-    idempotency(deps.db, logger, isApiWrite),
     contextMiddleware(services.sites, services.sessions, rateLimitAddress),
+    // After the context: a kept answer belongs to the verified caller (decision 0238).
+    idempotency(deps.db, logger, isApiWrite),
   );
   // Every call comes from its contract; outside production every answer is checked against it.
   const contracts = createContractRouter({ checkOutput: !config.isProduction });

@@ -1,20 +1,35 @@
 import { createHash } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../db/seed/site-seed.ts';
 import { newsletterSubscriptions } from '../modules/marketing/marketing.schema.ts';
 import { idempotencyRequests } from '../modules/platform/idempotency.schema.ts';
-import { createTestApp } from '../testing/test-app.ts';
+import { users } from '../modules/users/users.schema.ts';
+import { createTestApp, postJson } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.ts';
 
 let database: TestDatabase;
 let t: ReturnType<typeof createTestApp>;
+let siteId = 0;
+const tokens = { ana: '', ivo: '' };
+const userIds = { ana: 0, ivo: 0 };
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedReferenceData(database.db);
-  await seedDemoSite(database.db);
+  siteId = (await seedDemoSite(database.db)).siteId;
+  const created = await database.db
+    .insert(users)
+    .values([
+      { siteId, email: 'ana@example.com', firstName: 'Ana', lastName: 'Anić' },
+      { siteId, email: 'ivo@example.com', firstName: 'Ivo', lastName: 'Ivić' },
+    ])
+    .returning();
+  userIds.ana = created[0]!.id;
+  userIds.ivo = created[1]!.id;
   t = createTestApp(database);
+  tokens.ana = (await t.services.sessions.start(created[0]!)).accessToken;
+  tokens.ivo = (await t.services.sessions.start(created[1]!)).accessToken;
 });
 afterAll(() => database.destroy());
 
@@ -101,6 +116,7 @@ describe('Idempotency-Key on API writes', () => {
     await database.db.insert(idempotencyRequests).values({
       key,
       operation: 'POST /api/v1/marketing/newsletter/subscribe',
+      scope: `site:${siteId}`,
       fingerprint: createHash('sha256')
         .update(JSON.stringify({ email: 'abandoned@example.com' }))
         .digest('hex'),
@@ -117,5 +133,93 @@ describe('Idempotency-Key on API writes', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
+
+describe('Idempotency-Key records belong to their caller', () => {
+  /** The same address, as two users' apps would send it with the same key. */
+  const address = {
+    type: 'main',
+    firstName: 'Sam',
+    lastName: 'Same',
+    contactEmail: 'same@example.com',
+    contactPhone: '+385 91 234 5678',
+    city: 'Zagreb',
+    street: 'Ilica',
+    houseNumber: '1a',
+    zipCode: '10000',
+  };
+  const createAddress = (bearer: string, key: string) =>
+    t.json(
+      '/api/v1/user/web/address/create',
+      postJson(address, { authorization: `Bearer ${bearer}`, 'idempotency-key': key }),
+    );
+  const addressesOf = (userId: number) =>
+    database.rows<{ id: number }>(sql`select id from user_addresses where user_id = ${userId} order by id`);
+
+  it("runs a second user's request with the same key and body as their own, and replays each user's retry", async () => {
+    const key = 'shared-key-address-0001';
+    const ana = await createAddress(tokens.ana, key);
+    expect(ana.status, JSON.stringify(ana.body)).toBe(200);
+    const ivo = await createAddress(tokens.ivo, key);
+    expect(ivo.status, JSON.stringify(ivo.body)).toBe(200);
+    // Ivo gets his own new address, not Ana's stored answer.
+    expect(ivo.headers.get('idempotent-replayed')).toBeNull();
+    expect(ivo.body.data.id).not.toBe(ana.body.data.id);
+    expect((await addressesOf(userIds.ivo)).map((row) => row.id)).toEqual([ivo.body.data.id]);
+
+    // Each user's retry gets that user's first answer, without a second address.
+    const anaRetry = await createAddress(tokens.ana, key);
+    expect(anaRetry.status).toBe(200);
+    expect(anaRetry.headers.get('idempotent-replayed')).toBe('true');
+    expect(anaRetry.body).toEqual(ana.body);
+    const ivoRetry = await createAddress(tokens.ivo, key);
+    expect(ivoRetry.headers.get('idempotent-replayed')).toBe('true');
+    expect(ivoRetry.body).toEqual(ivo.body);
+    expect(await addressesOf(userIds.ana)).toHaveLength(1);
+    expect(await addressesOf(userIds.ivo)).toHaveLength(1);
+  });
+
+  it('replays a retry in a renewed session of the same user', async () => {
+    const key = 'same-user-new-session-01';
+    const [ana] = await database.db.select().from(users).where(eq(users.id, userIds.ana));
+    const body = { email: 'renewed-session@example.com' };
+    const send = (bearer: string) =>
+      t.json(
+        '/api/v1/marketing/newsletter/subscribe',
+        postJson(body, { authorization: `Bearer ${bearer}`, 'idempotency-key': key }),
+      );
+    const first = await send(tokens.ana);
+    expect(first.status).toBe(200);
+    const retry = await send((await t.services.sessions.start(ana!)).accessToken);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+  });
+
+  it("never hands an anonymous answer to a logged-in caller, nor a user's answer to a forged token", async () => {
+    const key = 'anonymous-then-user-01';
+    const anonymous = await subscribe('anon-then-user@example.com', key);
+    expect(anonymous.status).toBe(200);
+    const anonymousBody = await anonymous.json();
+    expect(anonymousBody.data.alreadySubscribed).toBe(false);
+    // The anonymous retry is still replayed…
+    const anonymousRetry = await subscribe('anon-then-user@example.com', key);
+    expect(anonymousRetry.headers.get('idempotent-replayed')).toBe('true');
+    // …but Ana with the same key and body runs her own request.
+    const ana = await t.json(
+      '/api/v1/marketing/newsletter/subscribe',
+      postJson(
+        { email: 'anon-then-user@example.com' },
+        { authorization: `Bearer ${tokens.ana}`, 'idempotency-key': key },
+      ),
+    );
+    expect(ana.status).toBe(200);
+    expect(ana.headers.get('idempotent-replayed')).toBeNull();
+    expect(ana.body.data.alreadySubscribed).toBe(true);
+
+    // A token that does not verify is no one: it gets neither Ana's nor Ivo's stored address answer.
+    const forged = await createAddress(`${tokens.ana.slice(0, -4)}AAAA`, 'shared-key-address-0001');
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('idempotent-replayed')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ApiEnv } from '../api/api-router.ts';
 import { ApiError } from '../api/errors.ts';
+import type { RequestContext } from '../api/request-context.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { idempotencyRequests } from '../modules/platform/idempotency.schema.ts';
@@ -23,8 +25,17 @@ const WAIT_POLL_MS = 15;
  * for its answer (409 if it takes longer than WAIT_FOR_FIRST_MS); the same key with another body gets 422. Only successful answers are kept: a refused or failed
  * request (4xx, 5xx) leaves nothing behind, as Stripe does it, and a retry runs again. Without the
  * header, nothing changes.
+ *
+ * A record belongs to its caller (decision 0238): it is kept under the key, the operation and the
+ * caller's scope (`idempotencyScope`), computed from the verified request context, so it must run
+ * after the context middleware. Another user sending the same key and body runs a request of their
+ * own and never gets the first user's answer.
  */
-export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boolean): MiddlewareHandler {
+export function idempotency(
+  db: Db,
+  logger: Logger,
+  isWrite: (c: Context) => boolean,
+): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !isWrite(c)) return next();
@@ -33,16 +44,17 @@ export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boo
         field: 'Idempotency-Key',
       });
     const operation = `${c.req.method} ${c.req.path}`;
+    const scope = idempotencyScope(c.get('ctx'));
     const body = await c.req.text();
     const fingerprint = createHash('sha256').update(body).digest('hex');
 
     const [claimed] = await db
       .insert(idempotencyRequests)
-      .values({ key, operation, fingerprint })
+      .values({ key, operation, scope, fingerprint })
       .onConflictDoNothing()
       .returning({ id: idempotencyRequests.id });
     if (!claimed) {
-      let replay = await existing(db, key, operation);
+      let replay = await existing(db, key, operation, scope);
       // A retry that arrives while the first request still runs waits for its answer (a double click,
       // a client retrying on a short timeout), so that every copy gets the same answer.
       const waitUntil = Date.now() + WAIT_FOR_FIRST_MS;
@@ -53,7 +65,7 @@ export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boo
         Date.now() < waitUntil
       ) {
         await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
-        replay = await existing(db, key, operation);
+        replay = await existing(db, key, operation, scope);
       }
       if (replay) {
         if (replay.fingerprint !== fingerprint)
@@ -81,7 +93,13 @@ export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boo
       // Expired or abandoned: this request takes the key over and runs.
       await db
         .delete(idempotencyRequests)
-        .where(and(eq(idempotencyRequests.key, key), eq(idempotencyRequests.operation, operation)));
+        .where(
+          and(
+            eq(idempotencyRequests.key, key),
+            eq(idempotencyRequests.operation, operation),
+            eq(idempotencyRequests.scope, scope),
+          ),
+        );
       return idempotency(db, logger, isWrite)(c, next);
     }
 
@@ -116,7 +134,16 @@ export function idempotency(db: Db, logger: Logger, isWrite: (c: Context) => boo
   };
 }
 
-async function existing(db: Db, key: string, operation: string) {
+/**
+ * Whose record it is: the logged-in user (from the verified session, never from a header the client
+ * chooses), else anonymous on the site. Anonymous writes that touch a caller's data carry its secret in
+ * the body (a cart's protectCode), so the body fingerprint binds their records to the holder of it.
+ */
+export function idempotencyScope(ctx: RequestContext): string {
+  return ctx.user ? `site:${ctx.site.id}:user:${ctx.user.id}` : `site:${ctx.site.id}`;
+}
+
+async function existing(db: Db, key: string, operation: string, scope: string) {
   const [row] = await db
     .select()
     .from(idempotencyRequests)
@@ -124,6 +151,7 @@ async function existing(db: Db, key: string, operation: string) {
       and(
         eq(idempotencyRequests.key, key),
         eq(idempotencyRequests.operation, operation),
+        eq(idempotencyRequests.scope, scope),
         sql`${idempotencyRequests.createdAt} > now() - make_interval(hours => ${KEEP_HOURS})`,
       ),
     );

@@ -9,9 +9,14 @@ export const idempotencyRequests = pgTable(
   'idempotency_requests',
   {
     id: serial('id').primaryKey(),
-    /** The key the client chose, with the method and path it was used for (one key, one operation). */
+    /** The key the client chose, with the method and path it was used for (one key, one operation, one caller). */
     key: text('key').notNull(),
     operation: text('operation').notNull(),
+    /**
+     * Whose record it is (server/http/idempotency.ts `idempotencyScope`): `site:<id>:user:<id>` for a
+     * logged-in caller, `site:<id>` for an anonymous one. Another caller's retry never finds it.
+     */
+    scope: text('scope').notNull(),
     /** SHA-256 of the request body: the same key with another body is a client error, not a retry. */
     fingerprint: text('fingerprint').notNull(),
     state: text('state', { enum: ['pending', 'done'] })
@@ -22,5 +27,5 @@ export const idempotencyRequests = pgTable(
     responseType: text('response_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('idempotency_requests_key_idx').on(table.key, table.operation)],
+  (table) => [uniqueIndex('idempotency_requests_scope_key_idx').on(table.scope, table.key, table.operation)],
 );
