@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '../../core/contract.ts';
-import { createApiClient, createFetchCaller, normalizeFailure } from './api-client.ts';
+import { createApiClient, createFetchCaller, LOGOUT_URL, normalizeFailure } from './api-client.ts';
 
 describe('normalizeFailure', () => {
   it('reads the server error format', () => {
@@ -105,5 +105,46 @@ describe('the fetch caller', () => {
     );
     const refused = await refusing.call(subscribe, { body: { email: 'x' } });
     expect(refused.errored && refused.error).toMatchObject({ statusCode: 400, field: 'email' });
+  });
+
+  it('after a 403 logs the browser out and calls once more; never for an authentication call', async () => {
+    const login = defineContract({
+      method: 'post',
+      path: '/v1/login',
+      tags: ['auth'],
+      summary: 'login',
+      body: z.object({ email: z.string() }),
+      output: z.object({ email: z.string() }),
+    });
+    const seen: string[] = [];
+    let loggedIn = true;
+    const client = createApiClient(
+      createFetchCaller(async (url, init) => {
+        seen.push(`${init?.method} ${String(url)}`);
+        if (String(url) === LOGOUT_URL) loggedIn = false;
+        return loggedIn
+          ? Response.json(
+              { error: { code: 'FORBIDDEN', statusCode: 403, payload: { message: 'no' } } },
+              { status: 403 },
+            )
+          : Response.json({ data: { email: 'a@b.hr' } });
+      }),
+      { language: 'hr' },
+    );
+    expect(await client.call(subscribe, { body: { email: 'a@b.hr' } })).toEqual({
+      data: { email: 'a@b.hr' },
+      errored: false,
+    });
+    expect(seen).toEqual([
+      'POST /api/v1/marketing/newsletter/subscribe',
+      `POST ${LOGOUT_URL}`,
+      'POST /api/v1/marketing/newsletter/subscribe',
+    ]);
+
+    seen.length = 0;
+    loggedIn = true;
+    const refused = await client.call(login, { body: { email: 'a@b.hr' } });
+    expect(refused.errored && refused.error.statusCode).toBe(403);
+    expect(seen).toEqual(['POST /api/v1/login']);
   });
 });

@@ -37,22 +37,36 @@ export function normalizeFailure(status: number, statusText: string, body: unkno
   return { message: statusText || 'An error occurred', statusCode: status || 500, raw: body };
 }
 
-/** The browser's caller: the contract's method and URL over fetch, the answer's `data` unwrapped. */
+/** The session's end on the server (the legacy logout call): it clears the httpOnly session cookies. */
+export const LOGOUT_URL = '/api/auth/logout';
+
+/**
+ * The browser's caller: the contract's method and URL over fetch, the answer's `data` unwrapped.
+ * A 403 to anything but an authentication call (tagged `auth`) ends the browser's session and the
+ * call is made once more without it (specification 000, section 4): a stale or foreign session must
+ * not lock a visitor out of what anonymous visitors may do.
+ */
 export function createFetchCaller(fetchImpl: typeof fetch = fetch): ContractCaller {
   return (async (contract: Contract, input: Record<string, unknown>, options: CallOptions) => {
     const headers: Record<string, string> = { accept: 'application/json', language: options.language };
     if (options.storeId) headers.storeId = String(options.storeId);
     const hasBody = contract.method !== 'get' && (contract.body !== undefined || input?.body !== undefined);
     if (hasBody) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetchImpl(contractUrl(contract, input ?? {}), {
+    const send = () =>
+      fetchImpl(contractUrl(contract, input ?? {}), {
         method: contract.method.toUpperCase(),
         headers,
         body: hasBody ? JSON.stringify(input?.body ?? {}) : undefined,
         signal: options.signal,
         credentials: 'same-origin',
       });
+    let response: Response;
+    try {
+      response = await send();
+      if (response.status === 403 && !contract.tags?.includes('auth')) {
+        await fetchImpl(LOGOUT_URL, { method: 'POST', credentials: 'same-origin', signal: options.signal });
+        response = await send();
+      }
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
       return { data: null, errored: true, error: normalizeFailure(0, (error as Error).message, null) };
