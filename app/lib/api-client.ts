@@ -37,6 +37,18 @@ export function normalizeFailure(status: number, statusText: string, body: unkno
   return { message: statusText || 'An error occurred', statusCode: status || 500, raw: body };
 }
 
+/**
+ * fetch with a fresh `Idempotency-Key` on every write: a request the network retries is answered
+ * from the server's record instead of running twice (docs/decisions/0116, 0238).
+ */
+export const fetchWithIdempotencyKey: typeof fetch = (input, init) => {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || typeof crypto.randomUUID !== 'function') return fetch(input, init);
+  const headers = new Headers(init?.headers);
+  headers.set('Idempotency-Key', crypto.randomUUID());
+  return fetch(input, { ...init, headers });
+};
+
 /** The session's end on the server (the legacy logout call): it clears the httpOnly session cookies. */
 export const LOGOUT_URL = '/api/auth/logout';
 

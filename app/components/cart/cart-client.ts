@@ -1,6 +1,6 @@
 import type { ApiFailure } from '../../../core/contract.ts';
 import type { UiLanguage } from '../../../core/languages.ts';
-import { createApiClient, createFetchCaller } from '../../lib/api-client.ts';
+import { createApiClient, createFetchCaller, fetchWithIdempotencyKey } from '../../lib/api-client.ts';
 import {
   type CartSession,
   cartSessionCookies,
@@ -16,14 +16,7 @@ import { endsSession, sendsHome } from './cart-rules.ts';
  * session kept in its cookies.
  */
 export function cartApi(language: UiLanguage) {
-  const fetchWithKey: typeof fetch = (input, init) => {
-    const method = (init?.method ?? 'GET').toUpperCase();
-    if (method === 'GET') return fetch(input, init);
-    const headers = new Headers(init?.headers);
-    headers.set('Idempotency-Key', crypto.randomUUID());
-    return fetch(input, { ...init, headers });
-  };
-  return createApiClient(createFetchCaller(fetchWithKey), { language });
+  return createApiClient(createFetchCaller(fetchWithIdempotencyKey), { language });
 }
 
 /** The session in this browser's cookies, or null. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languageOfPath } from '../../../core/languages.ts';
+import type { Contract } from '../../../core/contract.ts';
+import { languageOfPath, type UiLanguage } from '../../../core/languages.ts';
 import {
   WISHLIST_CREATE_PATH,
   WISHLIST_EVENT,
@@ -9,7 +10,7 @@ import {
   type WishlistToggleResult,
 } from '../../../core/wishlist.ts';
 import { showToast } from '../../islands/toast-store.ts';
-import { normalizeFailure } from '../../lib/api-client.ts';
+import { createFetchCaller, fetchWithIdempotencyKey } from '../../lib/api-client.ts';
 import { WISHLIST_FORM_ATTRIBUTE } from './wishlist-toggle.tsx';
 
 const errorKeys = {
@@ -20,20 +21,21 @@ const errorKeys = {
 
 type Answer<T> = { ok: true; data: T } | { ok: false; message: string };
 
-/** One API call with the page's language, the server's error format read as every call reads it. */
-async function callApi<T>(path: string, init: RequestInit, language: string): Promise<Answer<T>> {
-  try {
-    const response = await fetch(`/api${path}`, {
-      ...init,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', language, ...(init.headers as Record<string, string>) },
-    });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { ok: false, message: normalizeFailure(response.status, '', body).message };
-    return { ok: true, data: (body as { data: T }).data };
-  } catch {
-    return { ok: false, message: '' };
-  }
+const caller = createFetchCaller(fetchWithIdempotencyKey);
+
+/**
+ * One wishlist call through the islands' one fetch caller (language, error format, Idempotency-Key
+ * on the toggle, the 403 rule), by the path the contract has: the contracts' schemas stay on the
+ * server.
+ */
+async function callApi<T>(
+  method: 'get' | 'post',
+  path: string,
+  body: Record<string, unknown> | undefined,
+  language: UiLanguage,
+): Promise<Answer<T>> {
+  const result = await caller({ method, path } as Contract, (body ? { body } : {}) as never, { language });
+  return result.errored ? { ok: false, message: result.error.message } : { ok: true, data: result.data as T };
 }
 
 const formsOf = (productId?: number) =>
@@ -61,7 +63,7 @@ export function WishlistToggles() {
     const pending = new Set<number>();
 
     const refresh = async () => {
-      const list = await callApi<{ productIds: number[] }>(WISHLIST_IDS_PATH, { method: 'GET' }, language);
+      const list = await callApi<{ productIds: number[] }>('get', WISHLIST_IDS_PATH, undefined, language);
       if (!list.ok) return;
       const onList = new Set(list.data.productIds);
       for (const form of formsOf())
@@ -77,17 +79,11 @@ export function WishlistToggles() {
       pending.add(productId);
       const buttons = [...formsOf(productId)].map((each) => each.querySelector('button'));
       for (const button of buttons) button?.setAttribute('aria-busy', 'true');
+      // A retried request is replayed, not toggled back (the caller sends an Idempotency-Key).
       const answer = await callApi<WishlistToggleResult>(
+        'post',
         WISHLIST_CREATE_PATH,
-        {
-          method: 'POST',
-          // A retried request is replayed, not toggled back (randomUUID exists in secure contexts only).
-          headers: {
-            'content-type': 'application/json',
-            ...(crypto.randomUUID ? { 'idempotency-key': crypto.randomUUID() } : {}),
-          },
-          body: JSON.stringify({ product_id: productId }),
-        },
+        { product_id: productId },
         language,
       );
       for (const button of buttons) button?.removeAttribute('aria-busy');
