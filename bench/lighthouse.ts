@@ -7,6 +7,12 @@
  * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login] [/path ...]`
  * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
  * go with every request), for pages behind a login such as `/profil`.
+ * `--cart` fills a cart through the API before the audits (one line of the demo book, one cart per
+ * language: a cart belongs to its store) and sends its cookies (`cartId`, `protectCode`) with each
+ * request: `--cart /kosarica /en/cart`.
+ * `--modal` audits product pages with the cart modal open: the server's cart type is set to 2 (cart
+ * modal), Puppeteer opens each page and clicks "add to cart", and Lighthouse audits the open modal in
+ * snapshot mode (no performance score there): `--modal /proizvod/... /en/product/...`.
  * Paths default to one of each screen (home, a page, the blog, a post, a category, a product, login and
  * registration in both languages). Each
  * page and its images are requested once before the audits unless --cold is given.
@@ -15,9 +21,16 @@
  */
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { sql } from 'drizzle-orm';
+import lighthouse, { desktopConfig, type Flags, type Result, snapshot } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { catalogs } from '../app/i18n/catalog.ts';
+import type { UiLanguage } from '../core/languages.ts';
+import { openPglite } from '../server/db/client.ts';
+import { startServerProcess } from '../tests/e2e/support/server-process.ts';
 import { demoPagePaths, ensureBuild } from './http-utils.ts';
 import { startE2eServer } from './lighthouse-server.ts';
 
@@ -48,6 +61,8 @@ function parseArgs(argv: string[]) {
   let port = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
   let cold = false;
   let login = false;
+  let cart = false;
+  let modal = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--desktop') formFactors = ['desktop'];
@@ -55,10 +70,13 @@ function parseArgs(argv: string[]) {
     else if (arg === '--port') port = Number(argv[++i]);
     else if (arg === '--cold') cold = true;
     else if (arg === '--login') login = true;
+    else if (arg === '--cart') cart = true;
+    else if (arg === '--modal') modal = true;
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }
-  return { paths: paths.length > 0 ? paths : lighthousePaths, formFactors, port, cold, login };
+  if (modal && paths.length === 0) throw new Error('--modal needs the product pages to audit');
+  return { paths: paths.length > 0 ? paths : lighthousePaths, formFactors, port, cold, login, cart, modal };
 }
 
 function itemLabel(item: Record<string, unknown>): string {
@@ -105,7 +123,8 @@ export function summarize(lhr: Result, pagePath: string, formFactor: FormFactor)
     formFactor,
     status: typeof documentRequest?.statusCode === 'number' ? documentRequest.statusCode : null,
     scores: {
-      performance: score('performance'),
+      // A snapshot (the cart modal) has no weighted performance audit: no score rather than 0.
+      performance: lhr.gatherMode === 'navigation' ? score('performance') : null,
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
       seo: score('seo'),
@@ -169,12 +188,90 @@ async function demoCustomerCookie(base: string): Promise<string> {
     .join('; ');
 }
 
+/** The page's language from its path (hr has no prefix). */
+const languageOf = (pagePath: string): UiLanguage =>
+  (/^\/(en|de)(?:\/|$)/.exec(pagePath)?.[1] as UiLanguage | undefined) ?? 'hr';
+
+/** A cart in `language`'s store with one line of the demo book, as its two cookies. */
+async function filledCartCookie(base: string, language: UiLanguage): Promise<string> {
+  const headers = { 'content-type': 'application/json', language };
+  const product = await fetch(`${base}/api/v1/catalogue/product/web/get?slug=little-bears-big-worry`, {
+    headers: { language: 'en' },
+  });
+  if (!product.ok) throw new Error(`The demo book did not load: HTTP ${product.status}`);
+  const { data } = (await product.json()) as { data: { id: number } };
+  const response = await fetch(`${base}/api/v2/ecommerce/cart/addItem`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ productId: data.id, qty: 2 }),
+  });
+  if (!response.ok) throw new Error(`addItem answered ${response.status}: ${await response.text()}`);
+  const cart = ((await response.json()) as { data: { cartId: string; protectCode: string } }).data;
+  return `cartId=${cart.cartId}; protectCode=${cart.protectCode}`;
+}
+
+/**
+ * The production server (BUILD_DIR) on a fresh data directory with the demo content and the checkout
+ * setting "cart type" 2, so that adding to the cart opens the cart modal: a first start seeds the site,
+ * the setting is changed while no server holds the database, then the server starts again.
+ */
+async function startCartModalServer(port: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-modal-'));
+  await (await startServerProcess({ dataDir, port, readyTimeoutMs: 300_000 })).stop();
+  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  await database.db.execute(sql`update checkout_settings set cart_type = 2`);
+  await database.close();
+  const server = await startServerProcess({ dataDir, port, readyTimeoutMs: 300_000 });
+  return {
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the product page, adds it to the cart, and audits the open cart modal in snapshot mode. */
+async function auditCartModal(chromePort: number, url: string, pagePath: string, formFactor: FormFactor) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
+  const page = await browser.newPage();
+  try {
+    await page.setViewport(
+      formFactor === 'desktop'
+        ? { width: 1350, height: 940, deviceScaleFactor: 1 }
+        : { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+    );
+    await page.goto(url, { waitUntil: 'load' });
+    const language = languageOf(pagePath);
+    const button = await page.waitForSelector(
+      `::-p-aria([name="${catalogs[language].product.cart.add}"][role="button"])`,
+    );
+    await button!.click();
+    await page.waitForSelector('[role="dialog"] [data-testid="cart-line"]', { timeout: 30_000 });
+    const result = await snapshot(page as never, {
+      config: formFactor === 'desktop' ? desktopConfig : undefined,
+      flags: {
+        onlyCategories: [...categories],
+        logLevel: 'error',
+        formFactor,
+        screenEmulation: { disabled: true },
+      },
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for the modal on ${url}`);
+    return result;
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
 /** Also reachable as `npm run bench -- lighthouse …` (the word `lighthouse` is skipped). */
 export async function runLighthouseBench(argv: string[] = process.argv.slice(2)) {
-  const { paths, formFactors, port, cold, login } = parseArgs(argv.filter((arg) => arg !== 'lighthouse'));
+  const { paths, formFactors, port, cold, login, cart, modal } = parseArgs(
+    argv.filter((arg) => arg !== 'lighthouse'),
+  );
   const buildDir = process.env.BUILD_DIR ?? 'build';
   ensureBuild(buildDir);
-  const server = await startE2eServer(port, buildDir);
+  const server = modal ? await startCartModalServer(port) : await startE2eServer(port, buildDir);
   const chromePath =
     process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   const chrome = await chromeLauncher.launch({
@@ -186,13 +283,21 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
   fs.mkdirSync(outDir, { recursive: true });
   const rows: PageScore[] = [];
   try {
-    const cookie = login ? await demoCustomerCookie(`http://127.0.0.1:${port}`) : undefined;
+    const base = `http://127.0.0.1:${port}`;
+    const loginCookie = login ? await demoCustomerCookie(base) : undefined;
+    const cartCookies = new Map<UiLanguage, string>();
+    if (cart) {
+      for (const language of new Set(paths.map(languageOf)))
+        cartCookies.set(language, await filledCartCookie(base, language));
+    }
     if (!cold) {
       for (const pagePath of paths) await warmUp(`http://127.0.0.1:${port}`, pagePath);
     }
     for (const formFactor of formFactors) {
       for (const pagePath of paths) {
         const url = `http://127.0.0.1:${port}${pagePath}`;
+        const cookie =
+          [loginCookie, cartCookies.get(languageOf(pagePath))].filter(Boolean).join('; ') || undefined;
         // Error pages (404 while a screen is not built yet) are audited too: they are the shell's.
         const flags: Flags = {
           port: chrome.port,
@@ -202,9 +307,11 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
           ignoreStatusCode: true,
           ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         };
-        const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+        const result = modal
+          ? await auditCartModal(chrome.port, url, pagePath, formFactor)
+          : await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        const row = summarize(result.lhr, pagePath, formFactor);
+        const row = summarize(result.lhr, modal ? `${pagePath} (cart modal)` : pagePath, formFactor);
         rows.push(row);
         const name = `${formFactor}-${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}.json`;
         fs.writeFileSync(path.join(outDir, name), JSON.stringify(result.lhr));
