@@ -344,7 +344,25 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
    * Everything the cart answer shows, priced; with `fix`, also what no longer holds (lines that cannot
    * be sold, quantities over the stock, a coupon or card no longer valid), as notices.
    */
-  async function compute(executor: Db | Tx, ctx: RequestContext, cart: CartRow, display = false) {
+  /** Products of the ids, taking those a change already loaded in this request and loading only the rest. */
+  async function productsWith(
+    executor: Db | Tx,
+    ctx: RequestContext,
+    ids: number[],
+    loaded: Map<number, CartProduct>,
+  ) {
+    const missing = ids.filter((id) => !loaded.has(id));
+    if (missing.length === 0) return loaded;
+    return new Map([...loaded, ...(await productsFor(executor, ctx, missing))]);
+  }
+
+  async function compute(
+    executor: Db | Tx,
+    ctx: RequestContext,
+    cart: CartRow,
+    display = false,
+    loaded?: Map<number, CartProduct>,
+  ) {
     const items = await executor
       .select()
       .from(cartItems)
@@ -352,7 +370,11 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       .orderBy(asc(cartItems.id));
     const ids = items.flatMap((item) => idsFor(item.productId, item.options));
     const [productsById, couponRow, memberValid, balance, delivery] = await Promise.all([
-      display ? displayProducts(executor, ctx, ids) : productsFor(executor, ctx, ids),
+      display
+        ? displayProducts(executor, ctx, ids)
+        : loaded
+          ? productsWith(executor, ctx, ids, loaded)
+          : productsFor(executor, ctx, ids),
       cart.couponId === null ? undefined : couponById(executor as Db, cart.couponId),
       cart.memberBarcode === null || cart.userId === null
         ? false
@@ -621,9 +643,9 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
    * After a change: what stopped holding is fixed in the same transaction and said (a coupon below its
    * minimum or no longer valid is removed, points beyond what the cart allows are reduced).
    */
-  async function settle(tx: Tx, ctx: RequestContext, cart: CartRow) {
+  async function settle(tx: Tx, ctx: RequestContext, cart: CartRow, loaded?: Map<number, CartProduct>) {
     const messages: CartNotice[] = [];
-    const computed = await compute(tx, ctx, cart);
+    const computed = await compute(tx, ctx, cart, false, loaded);
     const changes: Partial<CartRow> = {};
     if (cart.couponId !== null && !computed.couponHolds) {
       changes.couponId = null;
@@ -711,7 +733,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     ctx: RequestContext,
     session: Session,
     change: (tx: Tx, cart: CartRow) => Promise<Partial<CartRow> | undefined>,
-    options: { create?: boolean } = {},
+    options: { create?: boolean; products?: Map<number, CartProduct> } = {},
   ) {
     // Read before the transaction: on PGlite a query outside it would wait for it to end.
     const mergeItems = ctx.user ? await mergeItemsSetting(ctx.store.id) : true;
@@ -734,7 +756,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       cart = await adopt(tx, ctx, cart, mergeItems);
       const own = (await change(tx, cart)) ?? {};
       cart = { ...cart, ...own };
-      const settled = await settle(tx, ctx, cart);
+      const settled = await settle(tx, ctx, cart, options.products);
       const [updated] = await tx
         .update(carts)
         .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
@@ -792,7 +814,20 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       if (body.currencyId !== undefined && body.currencyId !== ctx.store.currency.id)
         throw cartError('CART_OTHER_STORE', 409);
       const options = body.options as ParsedOptions;
-      const productsById = await productsFor(db, ctx, idsFor(body.productId, options));
+      // The products of the new line and of the cart's lines in one load, before the transaction (on
+      // PGlite a query outside it would wait for it); settling prices from them and loads only lines
+      // added meanwhile.
+      const current = body.cartId
+        ? await db
+            .select({ productId: cartItems.productId, options: cartItems.options })
+            .from(cartItems)
+            .innerJoin(carts, eq(carts.id, cartItems.cartId))
+            .where(eq(carts.cartId, body.cartId))
+        : [];
+      const productsById = await productsFor(db, ctx, [
+        ...idsFor(body.productId, options),
+        ...current.flatMap((line) => idsFor(line.productId, line.options)),
+      ]);
       const resolved = resolveLine(body.productId, options, productsById);
       return mutate(
         ctx,
@@ -823,7 +858,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
             });
           return undefined;
         },
-        { create: true },
+        { create: true, products: productsById },
       );
     },
 
