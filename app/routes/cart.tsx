@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useRouteLoaderData } from 'react-router';
 import type { ApiFailure } from '../../core/contract.ts';
+import { readCookie } from '../../core/cookies.ts';
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../../core/visitor-cookies.ts';
 import {
   addItem,
   applyCoupon,
@@ -12,8 +14,11 @@ import {
   deleteItem,
   getCart,
   removeCoupon,
+  setLoyaltyPoints,
   updateItem,
 } from '../../server/modules/cart/cart.contract.ts';
+import { updateUser } from '../../server/modules/users/profile.contract.ts';
+import { profile } from '../../server/modules/users/users.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import {
   addItemFields,
@@ -48,6 +53,7 @@ const messageKeys = [
   'couponApplied',
   'couponRemoved',
   'memberCardApplied',
+  'loyaltyApplied',
 ] as const;
 type MessageKey = (typeof messageKeys)[number];
 
@@ -92,7 +98,17 @@ export async function loader(args: Route.LoaderArgs) {
       cookies = clearedCartCookies();
     else throw new Response(result.error.message, { status: result.error.statusCode || 500 });
   }
-  return data({ language, cart, message, seo }, { headers: withCookies(cookies) });
+  // A logged-in shopper's member card saved on the profile pre-fills the cart's barcode form.
+  const cookieHeader = args.request.headers.get('cookie');
+  let savedBarcode: string | null = null;
+  if (
+    cart?.items.length &&
+    (readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE))
+  ) {
+    const user = await api.call(profile, {});
+    if (!user.errored) savedBarcode = user.data.memberCardBarcode;
+  }
+  return data({ language, cart, message, seo, savedBarcode }, { headers: withCookies(cookies) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -104,7 +120,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 
-type FormError = { field: 'coupon' | 'memberCard' | 'cart'; key: CartErrorKey; itemId?: number };
+type FormError = { field: 'coupon' | 'memberCard' | 'loyalty' | 'cart'; key: CartErrorKey; itemId?: number };
 
 /**
  * The page's forms without JavaScript (and the product page's add-to-cart form): each intent calls
@@ -204,7 +220,17 @@ async function cartIntent(
       const barcode = String(form.get('barcode') ?? '').trim();
       if (!barcode) return reply.refuse({ field: 'memberCard', key: 'barcodeRequired' });
       const result = await api.call(applyMemberCard, { body: { ...session, barcode } });
-      return result.errored ? reply.failed(result.error, 'memberCard') : reply.done('memberCardApplied');
+      if (result.errored) return reply.failed(result.error, 'memberCard');
+      // Kept on the profile too; the cart keeps the card whatever this answers.
+      await api.call(updateUser, { body: { memberCardBarcode: barcode } });
+      return reply.done('memberCardApplied');
+    }
+    case 'setLoyaltyPoints': {
+      const typed = String(form.get('loyaltyPoints') ?? '').trim();
+      const loyaltyPoints = /^\d{1,8}$/.test(typed) ? Number(typed) : Number.NaN;
+      if (!(loyaltyPoints <= 10_000_000)) return reply.refuse({ field: 'loyalty', key: 'loyaltyInvalid' });
+      const result = await api.call(setLoyaltyPoints, { body: { ...session, loyaltyPoints } });
+      return result.errored ? reply.failed(result.error, 'loyalty') : reply.done('loyaltyApplied');
     }
     default:
       return reply.refuse({ field: 'cart', key: 'generic' });
@@ -214,7 +240,7 @@ async function cartIntent(
 export default function CartRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { language, cart, message } = loaderData;
+  const { language, cart, message, savedBarcode } = loaderData;
   const formError = (actionData as { formError?: FormError } | undefined)?.formError ?? null;
   const filled = cart !== null && cart.items.length > 0;
   return (
@@ -253,6 +279,7 @@ export default function CartRoute({ loaderData, actionData }: Route.ComponentPro
             language,
             loggedIn: root?.user != null,
             mode: 'page',
+            savedBarcode,
             formError:
               formError && formError.field !== 'cart' ? formError : formError?.itemId ? formError : null,
           }}

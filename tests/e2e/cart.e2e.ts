@@ -181,10 +181,34 @@ test('a logged-in shopper applies a member card and sees membership prices; logo
   await barcode.fill('1234567890123');
   await page.getByRole('button', { name: texts.memberCard.apply }).click();
   await expect(page.getByRole('alert').filter({ hasText: texts.errors.barcodeInvalid })).toBeVisible();
-  await barcode.fill(withEan13CheckDigit(memberCardSeeds[0]!.first12));
+  const card = withEan13CheckDigit(memberCardSeeds[0]!.first12);
+  await barcode.fill(card);
   await page.getByRole('button', { name: texts.memberCard.apply }).click();
   await expect(page.getByTestId('member-card-applied')).toBeVisible();
   await expect(unit).not.toHaveText(before!);
+
+  // Loyalty points in the summary: the balance, a refused amount with its field error, then spent.
+  await expect(page.getByTestId('loyalty-balance')).toContainText('350');
+  const points = page.getByLabel(texts.loyalty.label);
+  const usePoints = page.getByRole('button', { name: texts.loyalty.apply });
+  await points.fill('many');
+  await usePoints.click();
+  await expect(page.getByRole('alert').filter({ hasText: texts.errors.loyaltyInvalid })).toBeVisible();
+  await points.fill('9999999');
+  await usePoints.click();
+  await expect(page.getByRole('alert').filter({ hasText: texts.errors.loyaltyInvalid })).toBeVisible();
+  const total = await page.getByTestId('cart-total').textContent();
+  await points.fill('10');
+  await usePoints.click();
+  await expect(page.getByTestId('summary-loyalty-points')).toHaveText(
+    texts.summary.points.replace('{{count}}', '10'),
+  );
+  await expect(page.getByRole('alert').filter({ hasText: texts.errors.loyaltyInvalid })).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).not.toHaveText(total!);
+
+  // The card applied in the cart is kept on the profile too.
+  await page.goto(localizedPath('profile', 'en'));
+  await expect(page.getByText(catalogs.en.profile.memberCard.replace('{{code}}', card))).toBeVisible();
 
   await page.getByRole('banner').getByRole('button', { name: catalogs.en.auth.account.logout }).click();
   await expect(page).toHaveURL(/notice=loggedOut/);

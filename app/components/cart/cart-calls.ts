@@ -1,4 +1,5 @@
 import type * as contracts from '../../../server/modules/cart/cart.contract.ts';
+import type * as profileContracts from '../../../server/modules/users/profile.contract.ts';
 
 /**
  * The cart calls as the islands make them, without the contracts' zod schemas (their size would come
@@ -42,6 +43,20 @@ export const applyMemberCard = call<'applyMemberCard'>({
   method: 'post',
   path: '/v2/ecommerce/cart/applyMemberCard',
 } as const satisfies Pick<CallOf<'applyMemberCard'>, 'method' | 'path'>);
+
+export const setLoyaltyPoints = call<'setLoyaltyPoints'>({
+  method: 'post',
+  path: '/v2/ecommerce/cart/setLoyaltyPoints',
+} as const satisfies Pick<CallOf<'setLoyaltyPoints'>, 'method' | 'path'>);
+
+/** The profile's change call: a member card applied in the cart is kept on the profile too. */
+export const updateUser = {
+  method: 'patch',
+  path: '/v1/user/web/update',
+} as const satisfies Pick<
+  typeof profileContracts.updateUser,
+  'method' | 'path'
+> as unknown as typeof profileContracts.updateUser;
 
 /** The server's error texts (the contract's `CART_ERRORS`, checked to be the same). */
 export const CART_ERRORS = {

@@ -14,7 +14,9 @@ import {
   clearCart,
   deleteItem,
   removeCoupon,
+  setLoyaltyPoints,
   updateItem,
+  updateUser,
 } from './cart-calls.ts';
 import { browserCartSession, cartApi, handleSessionEnd } from './cart-client.ts';
 import { type CartErrorKey, cartErrorKey, parseQuantity, QUANTITY_DEBOUNCE_MS } from './cart-rules.ts';
@@ -27,10 +29,21 @@ type Props = {
   loggedIn: boolean;
   mode: Mode;
   /** The field errors of a form post (no JavaScript) to show again. */
-  formError?: { field: 'coupon' | 'memberCard' | 'cart'; key: CartErrorKey; itemId?: number } | null;
+  formError?: { field: BoxKind | 'cart'; key: CartErrorKey; itemId?: number } | null;
+  /** The member card barcode saved on the logged-in shopper's profile (pre-fills the form). */
+  savedBarcode?: string | null;
   /** Another cart came from the server (the modal tells the page's header). */
   onCart?: (cart: Cart) => void;
 };
+
+type BoxKind = 'coupon' | 'memberCard' | 'loyalty';
+
+/** Loyalty points as typed: a whole number from 0 to the contract's upper bound, or null. */
+function parsePoints(value: string): number | null {
+  if (!/^\d{1,8}$/.test(value)) return null;
+  const points = Number(value);
+  return points <= 10_000_000 ? points : null;
+}
 
 type LineEdit = { value: string; saving: boolean; error: CartErrorKey | null };
 
@@ -48,14 +61,22 @@ const fieldClass =
  * 500 ms (a newer edit cancels the pending one, a failed one keeps its value and message), a line
  * being removed is shown so until the call ends, and the answer's cart replaces the shown one.
  */
-export function CartView({ cart: initial, language, loggedIn, mode, formError = null, onCart }: Props) {
+export function CartView({
+  cart: initial,
+  language,
+  loggedIn,
+  mode,
+  formError = null,
+  savedBarcode = null,
+  onCart,
+}: Props) {
   const { t } = useTranslation();
   const [cart, setCart] = useState(initial);
   const [hydrated, setHydrated] = useState(false);
   const [edits, setEdits] = useState<Record<number, LineEdit>>({});
   const [removing, setRemoving] = useState<Record<number, boolean>>({});
-  const [busy, setBusy] = useState<'coupon' | 'memberCard' | 'clear' | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<'coupon' | 'memberCard' | 'cart', CartErrorKey>>>(
+  const [busy, setBusy] = useState<BoxKind | 'clear' | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<BoxKind | 'cart', CartErrorKey>>>(
     formError && !formError.itemId ? { [formError.field]: formError.key } : {},
   );
   const [status, setStatus] = useState('');
@@ -164,9 +185,15 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
     }
   }
 
-  async function submitBox(kind: 'coupon' | 'memberCard' | 'clear', form: HTMLFormElement, intent = '') {
+  async function submitBox(kind: BoxKind | 'clear', form: HTMLFormElement, intent = '') {
     const data = new FormData(form);
-    const text = String(data.get(kind === 'coupon' ? 'couponCode' : 'barcode') ?? '').trim();
+    const field = kind === 'coupon' ? 'couponCode' : kind === 'loyalty' ? 'loyaltyPoints' : 'barcode';
+    const text = String(data.get(field) ?? '').trim();
+    const points = parsePoints(text);
+    if (kind === 'loyalty' && points === null) {
+      setErrors((all) => ({ ...all, loyalty: 'loyaltyInvalid' }));
+      return;
+    }
     if (kind === 'coupon' && intent === 'applyCoupon' && !text) {
       setErrors((all) => ({ ...all, coupon: 'couponRequired' }));
       return;
@@ -181,6 +208,8 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
     setErrors((all) => ({ ...all, [kind === 'clear' ? 'cart' : kind]: undefined }));
     const outcome = await run((session) => {
       if (kind === 'clear') return client().call(clearCart, { body: session });
+      if (kind === 'loyalty')
+        return client().call(setLoyaltyPoints, { body: { ...session, loyaltyPoints: points ?? 0 } });
       if (kind === 'memberCard')
         return client().call(applyMemberCard, { body: { ...session, barcode: text } });
       if (intent === 'removeCoupon') return client().call(removeCoupon, { body: session });
@@ -193,11 +222,18 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
           ? t('cart.messages.cleared')
           : kind === 'memberCard'
             ? t('cart.messages.memberCardApplied')
-            : intent === 'removeCoupon'
-              ? t('cart.messages.couponRemoved')
-              : t('cart.messages.couponApplied');
+            : kind === 'loyalty'
+              ? t('cart.messages.loyaltyApplied')
+              : intent === 'removeCoupon'
+                ? t('cart.messages.couponRemoved')
+                : t('cart.messages.couponApplied');
+      if (kind === 'memberCard') {
+        rememberMemberBarcode(text);
+        // Kept on the profile too (the checkout and other devices read it); the cart keeps the card
+        // whatever this answers.
+        if (text !== savedBarcode) await client().call(updateUser, { body: { memberCardBarcode: text } });
+      }
       setStatus(message);
-      if (kind === 'memberCard') rememberMemberBarcode(text);
       dispatchCartEvent(kind === 'clear' ? CART_EVENTS.removed : CART_EVENTS.changed, {
         count: outcome.cart.itemCount,
       });
@@ -528,7 +564,7 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
               inputMode="numeric"
               autoComplete="off"
               maxLength={13}
-              defaultValue={cart.memberCard?.barcode ?? ''}
+              defaultValue={cart.memberCard?.barcode || savedBarcode || ''}
               aria-invalid={errors.memberCard ? true : undefined}
               aria-describedby={errors.memberCard ? `${idPrefix}member-card-error` : undefined}
               className={fieldClass}
@@ -555,6 +591,60 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
           <p className="text-sm text-slate-700">{t('cart.memberCard.loginRequired')}</p>
         ) : null}
 
+        {loggedIn && cart.loyalty && cart.loyalty.pointsAvailable !== null ? (
+          <form
+            method="post"
+            action={cartPath}
+            noValidate
+            className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4"
+            data-testid="cart-loyalty"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submitBox('loyalty', event.currentTarget);
+            }}
+          >
+            <input type="hidden" name="intent" value="setLoyaltyPoints" />
+            <label htmlFor={`${idPrefix}loyalty-points`} className="text-sm font-medium text-slate-900">
+              {t('cart.loyalty.label')}
+            </label>
+            <p
+              id={`${idPrefix}loyalty-balance`}
+              className="text-sm text-slate-700"
+              data-testid="loyalty-balance"
+            >
+              {t('cart.loyalty.balance', {
+                count: cart.loyalty.pointsAvailable,
+                max: cart.loyalty.maxSpendable,
+              })}
+            </p>
+            <input
+              key={cart.loyaltyPoints}
+              id={`${idPrefix}loyalty-points`}
+              name="loyaltyPoints"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              defaultValue={String(cart.loyaltyPoints)}
+              aria-invalid={errors.loyalty ? true : undefined}
+              aria-describedby={
+                errors.loyalty
+                  ? `${idPrefix}loyalty-balance ${idPrefix}loyalty-error`
+                  : `${idPrefix}loyalty-balance`
+              }
+              className={fieldClass}
+            />
+            {errors.loyalty ? (
+              <p id={`${idPrefix}loyalty-error`} role="alert" className="text-sm font-medium text-red-800">
+                {t(`cart.errors.${errors.loyalty}`)}
+              </p>
+            ) : null}
+            <button type="submit" disabled={busy === 'loyalty'} className={secondaryButton}>
+              {t('cart.loyalty.apply')}
+            </button>
+          </form>
+        ) : null}
+
         {mode === 'modal' ? <Instructions cartId={cart.cartId} /> : null}
 
         <div className="rounded-lg bg-slate-50 p-4">
@@ -571,7 +661,7 @@ export function CartView({ cart: initial, language, loggedIn, mode, formError = 
               </Row>
             ) : null}
             {cart.loyaltyPoints > 0 ? (
-              <Row label={t('cart.summary.loyaltyPoints')}>
+              <Row label={t('cart.summary.loyaltyPoints')} testId="summary-loyalty-points">
                 {t('cart.summary.points', { count: cart.loyaltyPoints })}
               </Row>
             ) : null}

@@ -66,6 +66,11 @@ export const cartDe: Widen<typeof cartHr> = {
     applied: 'Mitgliedskarte angewendet: Mitgliederpreise gelten.',
     loginRequired: 'Melden Sie sich für Mitgliederpreise an.',
   },
+  loyalty: {
+    label: 'Treuepunkte einlösen',
+    balance: 'Ihr Stand: {{count}} Punkte; dieser Warenkorb kann höchstens {{max}} verwenden.',
+    apply: 'Punkte einlösen',
+  },
   instructions: {
     label: 'Anmerkung zur Bestellung',
     hint: 'Lieferhinweise oder andere Anmerkungen; wir senden sie mit der Bestellung.',
@@ -90,6 +95,7 @@ export const cartDe: Widen<typeof cartHr> = {
     couponApplied: 'Der Gutschein wurde eingelöst.',
     couponRemoved: 'Der Gutschein wurde entfernt.',
     memberCardApplied: 'Die Mitgliedskarte wurde angewendet.',
+    loyaltyApplied: 'Die Treuepunkte wurden angewendet.',
   },
   errors: {
     invalidQuantity: 'Geben Sie eine ganze Zahl größer als null ein.',
@@ -97,6 +103,8 @@ export const cartDe: Widen<typeof cartHr> = {
     couponNotFound: 'Der Gutschein ist nicht gültig. Prüfen Sie ihn oder versuchen Sie einen anderen.',
     barcodeRequired: 'Geben Sie den Barcode der Mitgliedskarte ein.',
     barcodeInvalid: 'Der Barcode der Mitgliedskarte ist nicht gültig.',
+    loyaltyInvalid:
+      'Geben Sie eine ganze Punktzahl ein, höchstens so viele, wie dieser Warenkorb verwenden kann.',
     notInCart: 'Dieses Produkt ist nicht mehr im Warenkorb.',
     sessionMissing:
       'Der Warenkorb existiert nicht. Legen Sie ein Produkt hinein, um einen neuen zu beginnen.',

@@ -66,6 +66,11 @@ export const cartEn: Widen<typeof cartHr> = {
     applied: 'Member card applied: member prices apply.',
     loginRequired: 'Log in for member prices.',
   },
+  loyalty: {
+    label: 'Loyalty points to use',
+    balance: 'Your balance: {{count}} points; this cart can use up to {{max}}.',
+    apply: 'Use points',
+  },
   instructions: {
     label: 'Note with the order',
     hint: 'Delivery instructions or other notes; we send them with the order.',
@@ -90,6 +95,7 @@ export const cartEn: Widen<typeof cartHr> = {
     couponApplied: 'The coupon was applied.',
     couponRemoved: 'The coupon was removed.',
     memberCardApplied: 'The member card was applied.',
+    loyaltyApplied: 'The loyalty points were applied.',
   },
   errors: {
     invalidQuantity: 'Enter a whole number greater than zero.',
@@ -97,6 +103,7 @@ export const cartEn: Widen<typeof cartHr> = {
     couponNotFound: 'The coupon is not valid. Check it or try another one.',
     barcodeRequired: 'Enter the member card barcode.',
     barcodeInvalid: 'The member card barcode is not valid.',
+    loyaltyInvalid: 'Enter a whole number of points, at most the amount this cart can use.',
     notInCart: 'This product is no longer in the cart.',
     sessionMissing: 'The cart does not exist. Add a product to start a new one.',
     updateError: 'The cart could not be updated. Please start a new purchase.',

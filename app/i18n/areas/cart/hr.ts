@@ -64,6 +64,11 @@ export const cartHr = {
     applied: 'Članska iskaznica je primijenjena: vrijede članske cijene.',
     loginRequired: 'Za članske cijene prijavite se.',
   },
+  loyalty: {
+    label: 'Bodovi vjernosti za iskoristiti',
+    balance: 'Vaše stanje: {{count}} bodova; ova košarica može iskoristiti najviše {{max}}.',
+    apply: 'Iskoristi bodove',
+  },
   instructions: {
     label: 'Napomena uz narudžbu',
     hint: 'Upute za dostavu ili druge napomene; poslat ćemo ih s narudžbom.',
@@ -88,6 +93,7 @@ export const cartHr = {
     couponApplied: 'Kupon je primijenjen.',
     couponRemoved: 'Kupon je uklonjen.',
     memberCardApplied: 'Članska iskaznica je primijenjena.',
+    loyaltyApplied: 'Bodovi vjernosti su primijenjeni.',
   },
   errors: {
     invalidQuantity: 'Unesite cijeli broj veći od nule.',
@@ -95,6 +101,7 @@ export const cartHr = {
     couponNotFound: 'Kupon nije valjan. Provjerite ga ili pokušajte s drugim.',
     barcodeRequired: 'Unesite barkod članske iskaznice.',
     barcodeInvalid: 'Barkod članske iskaznice nije valjan.',
+    loyaltyInvalid: 'Unesite cijeli broj bodova, najviše onoliko koliko ova košarica može iskoristiti.',
     notInCart: 'Ovog proizvoda više nema u košarici.',
     sessionMissing: 'Košarica ne postoji. Dodajte proizvod kako biste započeli novu.',
     updateError: 'Košaricu nije bilo moguće ažurirati. Započnite novu kupnju.',
