@@ -18,7 +18,7 @@ import {
   updateItem,
 } from '../../server/modules/cart/cart.contract.ts';
 import { updateUser } from '../../server/modules/users/profile.contract.ts';
-import { profile } from '../../server/modules/users/users.contract.ts';
+import { legacyUser } from '../../server/modules/users/users.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import {
   addItemFields,
@@ -105,7 +105,8 @@ export async function loader(args: Route.LoaderArgs) {
     cart?.items.length &&
     (readCookie(cookieHeader, ACCESS_TOKEN_COOKIE) || readCookie(cookieHeader, REFRESH_TOKEN_COOKIE))
   ) {
-    const user = await api.call(profile, {});
+    // The user without the addresses: only the barcode is needed.
+    const user = await api.call(legacyUser, {});
     if (!user.errored) savedBarcode = user.data.memberCardBarcode;
   }
   return data({ language, cart, message, seo, savedBarcode }, { headers: withCookies(cookies) });
