@@ -58,28 +58,4 @@ export const updateUser = {
   'method' | 'path'
 > as unknown as typeof profileContracts.updateUser;
 
-/** The server's error texts (the contract's `CART_ERRORS`, checked to be the same). */
-export const CART_ERRORS = {
-  CART_SESSION_MISSING: "Session doesn't exist",
-  CART_NO_ACTIVE_USER: 'No active user',
-  CART_ARCHIVED: 'Cart is archived.',
-  CART_USED: 'Session already used.',
-  CART_OTHER_STORE: 'This cart belongs to another store.',
-  CART_OTHER_USER: 'This cart belongs to another account.',
-  COUPON_NOT_FOUND: 'Coupon not found!',
-  COUPON_MIN_AMOUNT: 'The cart total is below the minimum for this coupon.',
-  CONFIGURATION_NOT_SET: 'configuration not set',
-  BUNDLE_INCOMPLETE: 'bundle items not set',
-  INVALID_QUANTITY: 'invalid quantity',
-  INVALID_OPTION: 'invalid option',
-  ITEM_NOT_IN_CART: 'item not in cart',
-  PRODUCT_NOT_AVAILABLE: 'This product is not available.',
-  OUT_OF_STOCK: 'Not enough stock.',
-  CART_FULL: 'The cart is full.',
-  MEMBER_CARD_INVALID: 'membership barcode invalid',
-  LOYALTY_POINTS_INVALID: 'Not enough loyalty points.',
-} as const satisfies typeof contracts.CART_ERRORS;
-
-export const CART_MAX_QTY = 9999 satisfies typeof contracts.CART_MAX_QTY;
-
 export type { Cart, CartLine } from '../../../server/modules/cart/cart.contract.ts';

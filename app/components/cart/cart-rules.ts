@@ -1,6 +1,6 @@
+import { CART_ERRORS, CART_MAX_QTY } from '../../../core/cart.ts';
 import type { ApiFailure } from '../../../core/contract.ts';
 import type { catalogHr } from '../../i18n/catalog-hr.ts';
-import { CART_ERRORS, CART_MAX_QTY } from './cart-calls.ts';
 
 /** A quantity edit is sent after this pause; a newer edit cancels the pending one. */
 export const QUANTITY_DEBOUNCE_MS = 500;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_ERRORS } from '../../../core/cart.ts';
 import { withEan13CheckDigit } from '../../../core/ean13.ts';
 import { toEuro } from '../../../core/money.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
@@ -12,7 +13,6 @@ import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { productPrices, products } from '../catalogue/catalogue.schema.ts';
 import { users } from '../users/users.schema.ts';
-import { CART_ERRORS } from './cart.contract.ts';
 import { loyaltyAccounts } from './cart.schema.ts';
 
 let database: TestDatabase;

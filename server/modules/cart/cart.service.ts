@@ -1,6 +1,14 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import {
+  CART_ERRORS,
+  CART_MAX_LINES,
+  CART_MAX_QTY,
+  CART_NOTICES,
+  type CartErrorCode,
+  type CartNoticeCode,
+} from '../../../core/cart.ts';
 import { isValidEan13 } from '../../../core/ean13.ts';
 import { isUiLanguage } from '../../../core/languages.ts';
 import { cartLineLink } from '../../../core/links.ts';
@@ -18,19 +26,7 @@ import {
   isListedMemberCard,
 } from '../checkout/checkout-reference.service.ts';
 import type { SiteService } from '../site/site.service.ts';
-import {
-  type addItemBody,
-  CART_ERRORS,
-  CART_MAX_LINES,
-  CART_MAX_QTY,
-  CART_NOTICES,
-  type Cart,
-  type CartErrorCode,
-  type CartLine,
-  type CartNotice,
-  type CartNoticeCode,
-  type updateItemBody,
-} from './cart.contract.ts';
+import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './cart.contract.ts';
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
 
