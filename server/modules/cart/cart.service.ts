@@ -340,7 +340,10 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
    * Everything the cart answer shows, priced; with `fix`, also what no longer holds (lines that cannot
    * be sold, quantities over the stock, a coupon or card no longer valid), as notices.
    */
-  /** Products of the ids, taking those a change already loaded in this request and loading only the rest. */
+  /**
+   * Products of the ids, taking those a change already loaded in this request and loading only the
+   * rest (added to `loaded`, so settling the change finds them too).
+   */
   async function productsWith(
     executor: Db | Tx,
     ctx: RequestContext,
@@ -349,7 +352,27 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
   ) {
     const missing = ids.filter((id) => !loaded.has(id));
     if (missing.length === 0) return loaded;
-    return new Map([...loaded, ...(await productsFor(executor, ctx, missing))]);
+    for (const [id, product] of await productsFor(executor, ctx, missing)) loaded.set(id, product);
+    return loaded;
+  }
+
+  /**
+   * The products of a cart's lines and of `extra` ids in one load, before a change's transaction (on
+   * PGlite a query outside it would wait for it); the change and its settling price from them and load
+   * only lines added meanwhile.
+   */
+  async function preload(ctx: RequestContext, cartId: string | undefined, extra: number[]) {
+    const current = cartId
+      ? await db
+          .select({ productId: cartItems.productId, options: cartItems.options })
+          .from(cartItems)
+          .innerJoin(carts, eq(carts.id, cartItems.cartId))
+          .where(eq(carts.cartId, cartId))
+      : [];
+    return productsFor(db, ctx, [
+      ...extra,
+      ...current.flatMap((line) => idsFor(line.productId, line.options)),
+    ]);
   }
 
   async function compute(
@@ -810,20 +833,7 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       if (body.currencyId !== undefined && body.currencyId !== ctx.store.currency.id)
         throw cartError('CART_OTHER_STORE', 409);
       const options = body.options as ParsedOptions;
-      // The products of the new line and of the cart's lines in one load, before the transaction (on
-      // PGlite a query outside it would wait for it); settling prices from them and loads only lines
-      // added meanwhile.
-      const current = body.cartId
-        ? await db
-            .select({ productId: cartItems.productId, options: cartItems.options })
-            .from(cartItems)
-            .innerJoin(carts, eq(carts.id, cartItems.cartId))
-            .where(eq(carts.cartId, body.cartId))
-        : [];
-      const productsById = await productsFor(db, ctx, [
-        ...idsFor(body.productId, options),
-        ...current.flatMap((line) => idsFor(line.productId, line.options)),
-      ]);
+      const productsById = await preload(ctx, body.cartId, idsFor(body.productId, options));
       const resolved = resolveLine(body.productId, options, productsById);
       return mutate(
         ctx,
@@ -859,66 +869,73 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     },
 
     async updateItem(ctx: RequestContext, body: UpdateInput) {
-      return mutate(ctx, body, async (tx, cart) => {
-        const lines = await linesOf(tx, cart);
-        const line = lines.find((candidate) => candidate.id === body.itemId);
-        if (!line) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
-        const current = (await productsFor(tx, ctx, idsFor(line.productId, line.options))).get(
-          line.productId,
-        );
-        // A variant line is re-resolved through its Configurable product.
-        const parent = current?.parentId ?? null;
-        const requestedId = parent !== null && body.options ? parent : line.productId;
-        const options: ParsedOptions = body.options
-          ? {
-              ...(body.options as ParsedOptions),
-              variantId: body.options.variantId ?? (parent !== null ? line.productId : undefined),
-            }
-          : {
-              personalizations: line.options.personalizations ?? [],
-              bundleOptions: line.options.bundleOptions ?? [],
-            };
-        const productsById = await productsFor(tx, ctx, idsFor(requestedId, options));
-        const resolved = resolveLine(requestedId, options, productsById);
-        const target = lines.find(
-          (candidate) =>
-            candidate.id !== line.id &&
-            candidate.productId === resolved.product.id &&
-            candidate.optionsHash === resolved.hash,
-        );
-        const qty = target ? target.qty + body.qty : body.qty;
-        if (qty > CART_MAX_QTY) throw cartError('INVALID_QUANTITY', 400, 'qty');
-        checkStock(
-          resolved,
-          lines.filter((candidate) => candidate.id !== line.id),
-          qty,
-          target?.id,
-        );
-        const unit = unitPriceOf(ctx, resolved, cart);
-        if (target) {
-          await tx.delete(cartItems).where(eq(cartItems.id, line.id));
-          await tx
-            .update(cartItems)
-            .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
-            .where(eq(cartItems.id, target.id));
-        } else {
-          await tx
-            .update(cartItems)
-            .set({
-              qty,
-              productId: resolved.product.id,
-              options: resolved.options,
-              optionsHash: resolved.hash,
-              addedUnitPrice: unit,
-              updatedAt: new Date(),
-            })
-            .where(eq(cartItems.id, line.id));
-        }
-        return undefined;
-      });
+      const loaded = await preload(ctx, body.cartId, []);
+      return mutate(
+        ctx,
+        body,
+        async (tx, cart) => {
+          const lines = await linesOf(tx, cart);
+          const line = lines.find((candidate) => candidate.id === body.itemId);
+          if (!line) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
+          const current = (await productsWith(tx, ctx, idsFor(line.productId, line.options), loaded)).get(
+            line.productId,
+          );
+          // A variant line is re-resolved through its Configurable product.
+          const parent = current?.parentId ?? null;
+          const requestedId = parent !== null && body.options ? parent : line.productId;
+          const options: ParsedOptions = body.options
+            ? {
+                ...(body.options as ParsedOptions),
+                variantId: body.options.variantId ?? (parent !== null ? line.productId : undefined),
+              }
+            : {
+                personalizations: line.options.personalizations ?? [],
+                bundleOptions: line.options.bundleOptions ?? [],
+              };
+          const productsById = await productsWith(tx, ctx, idsFor(requestedId, options), loaded);
+          const resolved = resolveLine(requestedId, options, productsById);
+          const target = lines.find(
+            (candidate) =>
+              candidate.id !== line.id &&
+              candidate.productId === resolved.product.id &&
+              candidate.optionsHash === resolved.hash,
+          );
+          const qty = target ? target.qty + body.qty : body.qty;
+          if (qty > CART_MAX_QTY) throw cartError('INVALID_QUANTITY', 400, 'qty');
+          checkStock(
+            resolved,
+            lines.filter((candidate) => candidate.id !== line.id),
+            qty,
+            target?.id,
+          );
+          const unit = unitPriceOf(ctx, resolved, cart);
+          if (target) {
+            await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+            await tx
+              .update(cartItems)
+              .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
+              .where(eq(cartItems.id, target.id));
+          } else {
+            await tx
+              .update(cartItems)
+              .set({
+                qty,
+                productId: resolved.product.id,
+                options: resolved.options,
+                optionsHash: resolved.hash,
+                addedUnitPrice: unit,
+                updatedAt: new Date(),
+              })
+              .where(eq(cartItems.id, line.id));
+          }
+          return undefined;
+        },
+        { products: loaded },
+      );
     },
 
     async deleteItem(ctx: RequestContext, body: Session & { itemId: number }) {
+      // No preload: settling loads the products of the remaining lines once (a preload would add a query).
       return mutate(ctx, body, async (tx, cart) => {
         const deleted = await tx
           .delete(cartItems)

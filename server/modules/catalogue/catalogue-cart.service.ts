@@ -71,12 +71,8 @@ export async function loadCartProducts(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const languages = viewLanguages({ ...view, eurRate: null });
-  const [loaded, statusRows, attributeRows, optionsByProduct, memberRows] = await Promise.all([
+  const [loaded, attributeRows, optionsByProduct, memberRows] = await Promise.all([
     loadProducts(db, { ...view, eurRate: null }, [], unique),
-    db
-      .select({ id: products.id, status: products.status })
-      .from(products)
-      .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId))),
     db
       .select({
         productId: productAttributeValues.productId,
@@ -127,8 +123,6 @@ export async function loadCartProducts(
       .orderBy(asc(bundleItems.position), asc(bundleItems.productId)),
   ]);
 
-  const statusById = new Map(statusRows.map((row) => [row.id, row.status]));
-
   const attributesByProduct = new Map<
     number,
     Map<
@@ -152,14 +146,12 @@ export async function loadCartProducts(
 
   const result = new Map<number, CartProduct>();
   for (const [id, product] of loaded) {
-    const status = statusById.get(id);
-    if (!status) continue;
     const prices = product.prices;
     result.set(id, {
       id,
       sku: product.sku,
       format: product.format,
-      status,
+      status: product.status,
       parentId: product.parentId,
       isVisibleIndividually: product.isVisibleIndividually,
       taxRateBp: product.taxRateBp,

@@ -15,6 +15,7 @@ import {
   eProductCodes,
   type ItemCondition,
   type ProductFormat,
+  type ProductStatus,
   productMedia,
   productPrices,
   products,
@@ -49,6 +50,7 @@ export type LoadedProduct = {
   id: number;
   sku: string;
   format: ProductFormat;
+  status: ProductStatus;
   parentId: number | null;
   isVisibleIndividually: boolean;
   taxRateBp: number;
@@ -227,6 +229,7 @@ export async function loadProducts(
       id: products.id,
       sku: products.sku,
       format: products.format,
+      status: products.status,
       parentId: products.parentId,
       isVisibleIndividually: products.isVisibleIndividually,
       taxRateBp: products.taxRateBp,
@@ -297,6 +300,7 @@ export async function loadProducts(
       id: row.id,
       sku: row.sku,
       format: row.format,
+      status: row.status,
       parentId: row.parentId,
       isVisibleIndividually: row.isVisibleIndividually,
       taxRateBp: row.taxRateBp,
