@@ -7,6 +7,7 @@ import type { NavItem, ShellData } from '../lib/shell-data.ts';
 import { LanguageList } from './language-list.tsx';
 import { useLanguageLinks } from './language-switcher.tsx';
 import { NavLink } from './nav-link.tsx';
+import { HeartIcon } from './wishlist/wishlist-toggle.tsx';
 
 export function SiteHeader({
   shell,
@@ -122,10 +123,12 @@ function AccountLinks({ user, language }: { user: AccountUser | null; language: 
       {user.wishlist ? (
         <a
           href={localizedPath('wishlist', language)}
-          className="font-medium text-teal-800 underline-offset-2 hover:underline"
+          className="inline-flex items-center font-medium text-teal-800 underline-offset-2 hover:underline"
           data-testid="wishlist-link"
         >
-          {t('wishlist.headerLink')}
+          {/* On a phone the row also holds logout, the cart and the menu: the heart stands for the text. */}
+          <HeartIcon className="h-6 w-6 fill-transparent sm:hidden" />
+          <span className="sr-only sm:not-sr-only">{t('wishlist.headerLink')}</span>
         </a>
       ) : null}
       <input type="hidden" name="language" value={language} />

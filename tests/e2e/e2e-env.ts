@@ -25,10 +25,13 @@ export const e2eBaseUrl = `http://127.0.0.1:${e2ePort}`;
 /**
  * The OpenID provider the social login test starts (tests/e2e/social-login.e2e.ts): the server under
  * test knows it as its Google and Facebook provider from the start and discovers it on first use.
+ * 1500 above the server: the default port 3190 + 1000 is 4190, one of the ports fetch refuses to
+ * reach ("bad port", the WHATWG fetch standard's list), so discovery failed on the default port.
  */
+const oidcPort = e2ePort + 1500;
 export const e2eOidc = {
-  port: e2ePort + 1000,
-  issuer: `http://127.0.0.1:${e2ePort + 1000}`,
+  port: oidcPort,
+  issuer: `http://127.0.0.1:${oidcPort}`,
   clientId: 'shop-e2e-client',
   clientSecret: 'shop-e2e-client-secret-0123456789abcdef',
 };

@@ -46,20 +46,21 @@ export function WishlistToggle({
             : 'group/heart inline-flex items-center gap-2 rounded-md border border-rose-700 px-4 py-2 font-medium text-rose-800 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-busy:opacity-60'
         }
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6 fill-transparent group-aria-pressed/heart:fill-current"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
-          <path
-            strokeLinejoin="round"
-            d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.6 1.1 4.6 2.7C13 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4Z"
-          />
-        </svg>
+        <HeartIcon className="h-6 w-6 fill-transparent group-aria-pressed/heart:fill-current" />
         {card ? null : t('wishlist.toggleShort')}
       </button>
     </form>
+  );
+}
+
+/** The wishlist's heart (decorative: the control around it carries the name). */
+export function HeartIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} stroke="currentColor" strokeWidth="1.8">
+      <path
+        strokeLinejoin="round"
+        d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.6 1.1 4.6 2.7C13 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4Z"
+      />
+    </svg>
   );
 }
