@@ -24,7 +24,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
-import { ensureBuild, spawnServer } from './http-utils.ts';
+import { benchArgument, ensureBuild, spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 export type CartResult = {
@@ -38,14 +38,10 @@ export type CartResult = {
   failed: number;
 };
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
-const seconds = Number(argument('seconds', '5'));
-const connectionCounts = argument('connections', '10,50').split(',').map(Number);
-const engines = argument('engines', 'pglite,postgres').split(',') as Engine[];
-const cartCount = Number(argument('carts', '500'));
+const seconds = Number(benchArgument('seconds', '5'));
+const connectionCounts = benchArgument('connections', '10,50').split(',').map(Number);
+const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
+const cartCount = Number(benchArgument('carts', '500'));
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buildDir = env.BUILD_DIR ?? 'build-perf';

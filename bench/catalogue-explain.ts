@@ -17,15 +17,12 @@ import type { DatabaseHandle, Db } from '../server/db/client.ts';
 import { createHttpApp } from '../server/http.ts';
 import { createLogger } from '../server/logger.ts';
 import { createConfiguredStorage } from '../server/storage/configured-storage.ts';
+import { benchArgument } from './http-utils.ts';
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
-const url = argument('url', 'postgres://postgres@127.0.0.1:5432/postgres');
-const category = argument('category', 'gen-odjel-1');
-const filters = JSON.parse(argument('filters', '[]')) as unknown[];
-const only = argument('only', 'nav,filter').split(',');
+const url = benchArgument('url', 'postgres://postgres@127.0.0.1:5432/postgres');
+const category = benchArgument('category', 'gen-odjel-1');
+const filters = JSON.parse(benchArgument('filters', '[]')) as unknown[];
+const only = benchArgument('only', 'nav,filter').split(',');
 const full = process.argv.includes('--full');
 
 const client = postgres(url, { max: 10, onnotice: () => {} });

@@ -28,7 +28,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
-import { ensureBuild, spawnServer } from './http-utils.ts';
+import { benchArgument, ensureBuild, spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -43,14 +43,10 @@ export type CatalogueResult = {
   failed: number;
 };
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
-const seconds = Number(argument('seconds', '5'));
-const connections = Number(argument('connections', '10'));
-const sizes = argument('sizes', '10000,100000').split(',').map(Number);
-const engines = argument('engines', 'pglite,postgres').split(',') as Engine[];
+const seconds = Number(benchArgument('seconds', '5'));
+const connections = Number(benchArgument('connections', '10'));
+const sizes = benchArgument('sizes', '10000,100000').split(',').map(Number);
+const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buildDir = env.BUILD_DIR ?? 'build-perf';

@@ -201,3 +201,9 @@ export function ensureBuild(buildDir: string) {
   });
   if (result.status !== 0) throw new Error(`build failed (${result.status})`);
 }
+
+/** `--name value` from the command line, or the fallback. */
+export function benchArgument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}

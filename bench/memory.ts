@@ -21,21 +21,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
-import { demoPagePaths, ensureBuild } from './http-utils.ts';
+import { benchArgument, demoPagePaths, ensureBuild } from './http-utils.ts';
 import type { MemoryFigures } from './memory-probe.ts';
 
 type Engine = 'pglite' | 'postgres';
 
 type Row = { configuration: string; phase: string; figures: MemoryFigures; pagesPerSecond?: number };
 
-const argument = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
-const engines = argument('engines', 'pglite,postgres').split(',') as Engine[];
-const rounds = Number(argument('rounds', '3'));
-const requestsPerRound = Number(argument('requests', '300'));
-const idleSeconds = Number(argument('idle-seconds', '10'));
+const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
+const rounds = Number(benchArgument('rounds', '3'));
+const requestsPerRound = Number(benchArgument('requests', '300'));
+const idleSeconds = Number(benchArgument('idle-seconds', '10'));
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buildDir = env.BUILD_DIR ?? 'build-perf';
