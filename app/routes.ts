@@ -23,6 +23,8 @@ const screens: RouteKey[] = [
   'socialLogin',
   'profile',
   'cart',
+  'checkout',
+  'checkoutFailure',
   'wishlist',
   'admin',
   'adminLogin',

@@ -1,6 +1,7 @@
 import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
 import { cartDe } from './areas/cart/de.ts';
+import { checkoutDe } from './areas/checkout/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
@@ -20,5 +21,6 @@ export const catalogDe: Catalog = {
   auth: authDe,
   profile: profileDe,
   cart: cartDe,
+  checkout: checkoutDe,
   wishlist: wishlistDe,
 };

@@ -1,6 +1,7 @@
 import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { cartEn } from './areas/cart/en.ts';
+import { checkoutEn } from './areas/checkout/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
@@ -20,5 +21,6 @@ export const catalogEn: Catalog = {
   auth: authEn,
   profile: profileEn,
   cart: cartEn,
+  checkout: checkoutEn,
   wishlist: wishlistEn,
 };

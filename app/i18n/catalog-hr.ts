@@ -1,6 +1,7 @@
 import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { cartHr } from './areas/cart/hr.ts';
+import { checkoutHr } from './areas/checkout/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
@@ -25,6 +26,7 @@ export const catalogHr = {
   auth: authHr,
   profile: profileHr,
   cart: cartHr,
+  checkout: checkoutHr,
   wishlist: wishlistHr,
 };
 

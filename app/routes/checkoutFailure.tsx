@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { localizedPath } from '../../core/route-table.ts';
+import { primaryButton } from '../components/cart/cart-view.tsx';
+import { catalogs } from '../i18n/catalog.ts';
+import { privatePageHeaders } from '../lib/account.ts';
+import { requestApi } from '../lib/request-language.ts';
+import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
+import type { Route } from './+types/checkoutFailure';
+
+/**
+ * Where the card gateway sends a shopper whose payment failed or was cancelled (the order's
+ * `failureURL`): a title and the way back to the cart, which the failed payment left as it was.
+ */
+export function loader(args: Route.LoaderArgs) {
+  const { language } = requestApi(args);
+  const seo: PageSeo = {
+    title: catalogs[language].checkout.failure.title,
+    description: catalogs[language].checkout.failure.description,
+    alternates: routeAlternates('checkoutFailure'),
+    noindex: true,
+  };
+  return { language, seo };
+}
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
+
+export default function CheckoutFailure({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { language } = loaderData;
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12 text-center">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900" data-testid="checkout-failure-title">
+        {t('checkout.failure.title')}
+      </h1>
+      <p className="mt-4 text-slate-700">{t('checkout.failure.text')}</p>
+      <a
+        href={localizedPath('cart', language)}
+        className={`${primaryButton} mt-6`}
+        data-testid="checkout-failure-cart"
+      >
+        {t('checkout.failure.backToCart')}
+      </a>
+    </main>
+  );
+}
