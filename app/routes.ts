@@ -24,6 +24,7 @@ const screens: RouteKey[] = [
   'profile',
   'cart',
   'checkout',
+  'checkoutSuccess',
   'checkoutFailure',
   'wishlist',
   'admin',

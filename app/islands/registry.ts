@@ -28,6 +28,10 @@ export const islandLoaders = {
   cartLink: () => import('../components/cart/cart-link.tsx').then((module) => module.CartLink),
   blogCategories: () =>
     import('../components/blog-category-filter.tsx').then((module) => module.BlogCategoryFilter),
+  checkoutPayment: () =>
+    import('../components/checkout/payment-step.tsx').then((module) => module.PaymentStep),
+  orderDetails: () =>
+    import('../components/checkout/order-details.tsx').then((module) => module.OrderDetails),
   wishlistToggles: () =>
     import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };

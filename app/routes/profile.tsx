@@ -3,13 +3,13 @@ import { data, redirect } from 'react-router';
 import { ADDRESS_MAXIMA, DEFAULT_COUNTRY_ISO } from '../../core/address-rules.ts';
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { getOrderHistory } from '../../server/modules/checkout/checkout.contract.ts';
 import { commons } from '../../server/modules/site/site.contract.ts';
 import {
   type Account,
   type Address,
   addressInput,
   createAddress,
-  orderHistory,
   PROFILE_MESSAGES,
   profile,
   updateAddress,
@@ -17,6 +17,7 @@ import {
   updateUserBody,
 } from '../../server/modules/users/profile.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { OrderHistoryList } from '../components/checkout/order-history.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import { requestApi, requestPath } from '../lib/request-language.ts';
@@ -88,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
     throw new Response(account.error.message, { status: account.error.statusCode || 500 });
   }
   const [orders, countryList] = await Promise.all([
-    api.call(orderHistory, { query: {} }),
+    api.call(getOrderHistory, { query: {} }),
     api.call(commons, { query: { type: 'countries' } }),
   ]);
   const query = new URL(args.request.url).searchParams;
@@ -104,6 +105,8 @@ export async function loader(args: Route.LoaderArgs) {
     orders: orders.errored ? [] : orders.data.orders,
     countries: countryList.errored ? [] : (countryList.data as { iso: string; name: string }[]),
     editing: query.get('edit') === '1',
+    /** The order whose details popup is open without JavaScript (`?order=`). */
+    openOrderId: Number(query.get('order')) || null,
     seo,
   };
 }
@@ -223,14 +226,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 </a>
               </div>
             ) : (
-              <ul className="divide-y divide-slate-200">
-                {orders.map((order) => (
-                  <li key={order.id} className="flex flex-wrap justify-between gap-2 py-3">
-                    <span className="font-medium">{t('profile.orders.order', { id: order.id })}</span>
-                    <span>{t(`profile.orders.${order.state}`)}</span>
-                  </li>
-                ))}
-              </ul>
+              <OrderHistoryList
+                orders={orders}
+                language={language}
+                profilePath={profilePath}
+                openOrderId={loaderData.openOrderId}
+              />
             )}
           </AccountSection>
         </div>
