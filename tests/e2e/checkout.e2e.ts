@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { catalogs } from '../../app/i18n/catalog.ts';
+import type { UiLanguage } from '../../core/languages.ts';
+import { localizedPath } from '../../core/route-table.ts';
+import { deliveryMethodSeeds, paymentMethodSeeds } from '../../server/db/seed/catalogue/checkout-data.ts';
+import { productSeeds, type SimpleSeed } from '../../server/db/seed/catalogue/products.ts';
+import { e2ePort } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+
+const book = productSeeds.find((product) => product.sku === 'KNJ-001') as SimpleSeed;
+const customer = { username: 'kupac@ucionica.local', password: 'Kupac123!' };
+const pickup = deliveryMethodSeeds.find((method) => method.methodCode === 15);
+const standard = deliveryMethodSeeds.find((method) => method.methodCode === 10);
+const cash = paymentMethodSeeds.find((method) => method.paymentType === 'cod');
+const bank = paymentMethodSeeds.find((method) => method.paymentType === 'bank_transfer');
+
+const productPath = (slug: string, language: UiLanguage) =>
+  language === 'hr' ? `/product/${slug}` : `/${language}/product/${slug}`;
+const outbox = () =>
+  path.join(fs.readFileSync(path.join(os.tmpdir(), `shop-e2e-${e2ePort}.datadir`), 'utf8').trim(), 'outbox');
+const shots = process.env.CHECKOUT_SHOTS;
+
+async function look(page: Page, name: string) {
+  expect(await axeViolations(page)).toEqual([]);
+  if (!shots) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function addBook(page: Page, language: UiLanguage) {
+  await page.goto(productPath(book.slug[language], language));
+  await page.getByRole('button', { name: catalogs[language].product.cart.add }).click();
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`), { timeout: 20_000 });
+}
+
+async function fillAddress(page: Page, language: UiLanguage, email: string) {
+  const fields = catalogs[language].checkout.address.fields;
+  const form = page.getByTestId('checkout-address-form');
+  const field = (name: keyof typeof fields) => form.locator(`#checkout-delivery-${name}`);
+  await expect(form.getByText(fields.firstName, { exact: true }).first()).toBeVisible();
+  await field('firstName').fill('Ana');
+  await field('lastName').fill('Horvat');
+  await field('contactEmail').fill(email);
+  await field('contactPhone').fill('+385 91 234 5678');
+  await field('country').selectOption('HR');
+  await field('city').fill('Zagreb');
+  await field('street').fill('Ilica');
+  await field('houseNumber').fill('1');
+  await field('zipCode').fill('10000');
+  // Every required consent of the checkout form.
+  for (const box of await form.locator('input[name="consent"]').all()) await box.check();
+}
+
+/** The newest e-mail (its raw .eml) in the outbox that contains the text, once it is there. */
+async function mailWith(text: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort().reverse() : [];
+        found =
+          files
+            .map((file) => fs.readFileSync(path.join(outbox(), file), 'utf8'))
+            .find((mail) => mail.includes(text)) ?? '';
+        return found !== '';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
+}
+
+/** The guests' orders of this file, for the e-mail test. */
+const orders: { email: string; number: string }[] = [];
+
+for (const language of ['hr', 'en'] as const) {
+  const texts = catalogs[language].checkout;
+
+  test(`${language}: a guest orders a simple product with pickup and cash on delivery`, async ({
+    page,
+    context,
+  }) => {
+    await addBook(page, language);
+    await page.getByTestId('cart-checkout').click();
+    await expect(page).toHaveURL(new RegExp(`${localizedPath('checkout', language)}`));
+    await expect(page.getByTestId('checkout-step-address')).toBeVisible();
+    await expect(page.getByTestId('checkout-step-intro')).toHaveText(texts.address.intro.guest);
+    await expect(page.getByTestId('checkout-progress').locator('[aria-current="step"]')).toContainText(
+      texts.steps.address,
+    );
+    await look(page, `${language}-guest-1-address`);
+
+    // Nothing filled: every field says why, nothing is saved.
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByTestId('checkout-step-address')).toBeVisible();
+    await expect(page.locator('#checkout-delivery-firstName')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#checkout-delivery-firstName-error')).toHaveText(texts.errors.required);
+    // Company mode needs a valid OIB (check digit).
+    const email = `gost-${language}-${Date.now()}@example.com`;
+    await fillAddress(page, language, email);
+    await page.getByLabel(texts.address.isCompany).check();
+    await page.locator('#checkout-companyName').fill('Firma d.o.o.');
+    await page.locator('#checkout-companyOib').fill('12345678900');
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.locator('#checkout-companyOib-error')).toHaveText(texts.errors.oib);
+    await page.getByLabel(texts.address.isCompany).uncheck();
+    for (const box of await page.locator('input[name="consent"]').all()) await box.check();
+    await page.getByTestId('checkout-continue').click();
+
+    await expect(page.getByTestId('checkout-step-shipping')).toBeVisible();
+    await expect(page.getByTestId('checkout-step-intro')).toHaveText(texts.shipping.intro.guest);
+    await look(page, `${language}-guest-2-shipping`);
+    // Pickup without a branch is refused.
+    await page.getByLabel(pickup?.name[language] ?? '').check();
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByText(texts.errors.shippingBranchUndefined)).toBeVisible();
+    await page.getByLabel(pickup?.name[language] ?? '').check();
+    await page.getByLabel(texts.shipping.branch).selectOption({ index: 1 });
+    await page.getByTestId('checkout-continue').click();
+
+    await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+    await look(page, `${language}-guest-3-payment`);
+    // Back from payment goes to shipping.
+    await expect(page.getByTestId('checkout-back')).toHaveAttribute('href', /step=shipping/);
+    await page.getByLabel(cash?.name[language] ?? '').check();
+    await page.getByTestId('checkout-confirm').click();
+
+    await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutSuccess', language)}\\?orderSlug=`), {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+    await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.cash);
+    const number = (await page.getByTestId('checkout-order-number').textContent())?.split(': ')[1] ?? '';
+    expect(number).not.toBe('');
+    await look(page, `${language}-guest-4-success`);
+    // The cart session ended with the order.
+    const cookies = await context.cookies();
+    expect(cookies.filter((cookie) => cookie.name === 'cartId')).toEqual([]);
+    orders.push({ email, number });
+  });
+}
+
+test('en: a registered user orders with delivery and bank transfer; the order is in the profile history with its popup', async ({
+  page,
+}) => {
+  const language = 'en';
+  const texts = catalogs[language].checkout;
+  const login = await page.request.post('/api/v1/login', { data: customer });
+  expect(login.status()).toBe(200);
+  await addBook(page, language);
+  await page.goto(localizedPath('checkout', language));
+  await expect(page.getByTestId('checkout-step-intro')).toHaveText(texts.address.intro.user);
+  await fillAddress(page, language, customer.username);
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-shipping')).toBeVisible();
+  await page.getByLabel(standard?.name[language] ?? '').check();
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+  await expect(page.getByTestId('checkout-step-intro')).toHaveText(texts.payment.intro.user);
+  await page.getByLabel(bank?.name[language] ?? '').check();
+  await page.getByTestId('checkout-confirm').click();
+  await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.bank, { timeout: 20_000 });
+  const number = (await page.getByTestId('checkout-order-number').textContent())?.split(': ')[1] ?? '';
+
+  await page.goto(`${localizedPath('profile', language)}#my-orders`);
+  const entry = page.getByTestId('order-history-entry').filter({ hasText: number });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByTestId('order-history-state')).toHaveText(texts.history.pending);
+  await entry.getByTestId('order-details-open').click();
+  const dialog = page.getByRole('dialog', { name: texts.history.detailsOf.replace('{{number}}', number) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: book.name[language] })).toBeVisible();
+  await look(page, 'en-user-history-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(entry.getByTestId('order-details-open')).toBeFocused();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('hr: a guest orders with cash on delivery', async ({ page }) => {
+    const language = 'hr';
+    const texts = catalogs[language].checkout;
+    await page.goto(productPath(book.slug[language], language));
+    await page.getByRole('button', { name: catalogs[language].product.cart.add }).click();
+    await expect(page).toHaveURL(new RegExp(localizedPath('cart', language)));
+    await page.goto(localizedPath('checkout', language));
+    await fillAddress(page, language, `bez-js-${Date.now()}@example.com`);
+    await page.getByTestId('checkout-continue').click();
+    await page.getByLabel(standard?.name[language] ?? '').check();
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+    await page.getByLabel(cash?.name[language] ?? '').check();
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+    await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.cash);
+  });
+});
+
+test('the failure page leads back to the cart, which is intact', async ({ page }) => {
+  for (const language of ['hr', 'en'] as const) {
+    await page.goto(localizedPath('checkoutFailure', language));
+    await expect(page.getByTestId('checkout-failure-title')).toHaveText(
+      catalogs[language].checkout.failure.title,
+    );
+    await expect(page.getByTestId('checkout-failure-cart')).toHaveAttribute(
+      'href',
+      localizedPath('cart', language),
+    );
+    expect(await axeViolations(page)).toEqual([]);
+  }
+});
+
+// The orders branch (791a42e) sends the confirmation from the template 'order-confirmation', which no
+// migration inserts yet: sendTemplate logs 'mail not sent' and the outbox stays empty. Enable once the
+// templates are seeded.
+test.fixme('the confirmation e-mail of each guest order is in the outbox', async () => {
+  expect(orders.length).toBeGreaterThan(0);
+  for (const order of orders) {
+    const mail = await mailWith(`To: ${order.email}`);
+    expect(mail).toContain(order.number);
+  }
+});
