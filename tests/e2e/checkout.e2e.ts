@@ -76,7 +76,6 @@ async function mailWith(text: string): Promise<string> {
     .toBe(true);
   return found;
 }
-}
 
 /** The guests' orders of this file, for the e-mail test. */
 const orders: { email: string; number: string }[] = [];
