@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { expect, test } from './fixtures.ts';
 import { emptyWishlist, fillWishlist, logInCustomer } from './support/wishlist.ts';
@@ -25,11 +25,14 @@ const pages = [
 /** Every script the page downloads until the network is idle after hydration, by URL, gzip-compressed. */
 async function scriptBytes(page: Page, path: string) {
   const bodies = new Map<string, Promise<Buffer>>();
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script' || bodies.has(response.url())) return;
     bodies.set(response.url(), response.body());
-  });
+  };
+  page.on('response', onResponse);
   const response = await page.goto(path, { waitUntil: 'networkidle' });
+  // One measurement per call: a listener left behind would ask later pages for bodies they no longer hold.
+  page.off('response', onResponse);
   expect(response?.status(), path).toBe(200);
   const sizes = await Promise.all(
     [...bodies].map(async ([url, body]) => ({
@@ -153,4 +156,51 @@ test('no script is requested before the page has loaded, and the islands hydrate
     expect(timing.scripts.length, path).toBeGreaterThan(0);
     expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.loadEventStart);
   }
+});
+
+test('the checkout steps, the success page and the profile with its order history stay within the budget', async ({
+  page,
+}) => {
+  await logInCustomer(page.request);
+  const measure = async (path: string) => {
+    const { total, scripts } = await scriptBytes(page, path);
+    console.log(`checkout ${path}: ${total} B gzip in ${scripts.length} scripts`);
+    expect(total, path).toBeLessThanOrEqual(BUDGET_BYTES);
+    return scripts;
+  };
+  await page.goto('/product/medo-i-velika-briga');
+  await page.getByRole('button', { name: catalogs.hr.product.cart.add }).click();
+  await expect(page).toHaveURL(/\/kosarica$/, { timeout: 20_000 });
+
+  await measure('/naplata');
+  const fields = {
+    firstName: 'Ivan',
+    lastName: 'Kupac',
+    contactEmail: 'kupac@ucionica.local',
+    contactPhone: '+385 91 234 5678',
+    city: 'Zagreb',
+    street: 'Ilica',
+    houseNumber: '1',
+    zipCode: '10000',
+  };
+  for (const [name, value] of Object.entries(fields))
+    await page.locator(`#checkout-delivery-${name}`).fill(value);
+  for (const box of await page.locator('input[name="consent"]').all()) await box.check();
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-shipping')).toBeVisible();
+
+  await measure('/naplata?step=shipping');
+  await page.locator('input[name="deliveryMethodId"]').first().check();
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+
+  // The payment step is the one with the checkout's island.
+  const scripts = await measure('/naplata?step=payment');
+  expect(scripts.some((script) => script.url.includes('payment-step'))).toBe(true);
+  await page.locator('input[name="paymentMethodId"]').first().check();
+  await page.getByTestId('checkout-confirm').click();
+  await expect(page.getByTestId('checkout-success-title')).toBeVisible({ timeout: 20_000 });
+
+  await measure(new URL(page.url()).pathname + new URL(page.url()).search);
+  await measure('/profil');
 });
