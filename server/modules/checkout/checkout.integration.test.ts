@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ERRORS } from '../../../core/cart.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
@@ -488,4 +489,129 @@ describe('a logged-in user', () => {
     const visitor = await checkout('order/history', undefined, { method: 'GET' });
     expect(visitor.status).toBe(401);
   });
+});
+
+describe('a failed payment', () => {
+  it('opens the cart again; a retry reuses the order; a changed cart cancels it and gives its stock back', async () => {
+    const productId = await productWithStock('FAIL-1', 10);
+    const session = await newCart(productId, 2);
+    await prepare(session);
+    const first = (await checkout('order/create', session)).body.data;
+    expect(await stockOf(productId)).toBe(8);
+    const failed = await t.services.checkout.applyPaymentOutcome({
+      orderId: first.orderId,
+      provider: 'offline',
+      eventId: `fail-${first.orderId}`,
+      outcome: 'failed',
+      amount: 0,
+    });
+    expect(failed.applied).toBe(true);
+    // The failure page leads back to an intact cart.
+    const cart = await call('/v2/ecommerce/cart/getCart', session);
+    expect(cart.status).toBe(200);
+    expect(cart.body.data.items[0].qty).toBe(2);
+    const retry = (await checkout('order/create', session)).body.data;
+    expect(retry.orderId).toBe(first.orderId);
+    expect(await stockOf(productId)).toBe(8);
+    const [row] = await database.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(row!.paymentStatus).toBe('pending');
+
+    // Failed again, then the shopper changes the cart: the old order is cancelled, a new one made.
+    await t.services.checkout.applyPaymentOutcome({
+      orderId: first.orderId,
+      provider: 'offline',
+      eventId: `fail2-${first.orderId}`,
+      outcome: 'failed',
+      amount: 0,
+    });
+    const itemId = cart.body.data.items[0].itemId;
+    const updated = await call(
+      '/v2/ecommerce/cart/updateItem',
+      { ...session, itemId, qty: 3 },
+      { method: 'PATCH' },
+    );
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const next = (await checkout('order/create', session)).body.data;
+    expect(next.orderId).not.toBe(first.orderId);
+    expect(await stockOf(productId)).toBe(7);
+    const [old] = await database.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(old!.state).toBe('cancelled');
+  });
+});
+
+describe('property: random adds, removes and orders against a model', () => {
+  it('stock never goes below zero and equals the model after every sequence', async () => {
+    const start = 6;
+    let round = 0;
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), cart: fc.nat(2), qty: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ kind: fc.constant('remove' as const), cart: fc.nat(2) }),
+      fc.record({ kind: fc.constant('order' as const), cart: fc.nat(2) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 10 }), async (actions) => {
+        round += 1;
+        const productId = await productWithStock(`PROP-${round}`, start);
+        // The model: the stock left, and each of three carts' quantity (null: no cart yet / ordered).
+        let stock = start;
+        const carts: ({ session: Session; qty: number; itemId: number; ordered: boolean } | null)[] = [
+          null,
+          null,
+          null,
+        ];
+        for (const step of actions) {
+          const current = carts[step.cart];
+          if (step.kind === 'add') {
+            if (current?.ordered) continue;
+            const wanted = (current?.qty ?? 0) + step.qty;
+            const answer = current
+              ? await call(
+                  '/v2/ecommerce/cart/updateItem',
+                  { ...current.session, itemId: current.itemId, qty: wanted },
+                  { method: 'PATCH' },
+                )
+              : await call('/v2/ecommerce/cart/addItem', { productId, qty: step.qty });
+            // The cart refuses more than the stock left (the model says the same).
+            if (wanted > stock) {
+              expect(answer.status).toBe(409);
+              continue;
+            }
+            expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+            const data = answer.body.data;
+            carts[step.cart] = {
+              session: { cartId: data.cartId, protectCode: data.protectCode },
+              qty: wanted,
+              itemId: data.items[0].itemId,
+              ordered: false,
+            };
+          } else if (step.kind === 'remove') {
+            if (!current || current.ordered) continue;
+            const answer = await call(
+              '/v2/ecommerce/cart/deleteItem',
+              { ...current.session, itemId: current.itemId },
+              { method: 'DELETE' },
+            );
+            expect(answer.status).toBe(200);
+            carts[step.cart] = null;
+          } else {
+            if (!current || current.ordered) continue;
+            await prepare(current.session);
+            const answer = await checkout('order/create', current.session);
+            if (current.qty <= stock) {
+              expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+              stock -= current.qty;
+              current.ordered = true;
+            } else {
+              expect(answer.status).toBe(409);
+              expect(answer.body.error.code).toBe('OUT_OF_STOCK');
+            }
+          }
+          const actual = await stockOf(productId);
+          expect(actual).toBe(stock);
+          expect(actual).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 20 },
+    );
+  }, 180_000);
 });
