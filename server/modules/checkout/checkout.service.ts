@@ -112,7 +112,7 @@ export function createCheckoutService(
   deps: Pick<Deps, 'db' | 'config' | 'logger'>,
   services: {
     cart: CartService;
-    sites: Pick<SiteService, 'checkoutSettingsFor' | 'commons' | 'option'>;
+    sites: Pick<SiteService, 'checkoutSettingsFor' | 'commons' | 'option' | 'siteById'>;
     consents: Pick<ConsentService, 'forForms' | 'log'>;
     mail: Pick<MailService, 'sendTemplate'>;
   },
@@ -712,6 +712,12 @@ export function createCheckoutService(
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!order) return;
       const { lines, shipping } = await linesAndAddresses(orderId);
+      const site = await sites.siteById(order.siteId);
+      const origin = config.PUBLIC_URL
+        ? new URL(config.PUBLIC_URL).origin
+        : site
+          ? new URL(site.url).origin
+          : '';
       const variables = {
         orderNumber: order.orderNumber,
         firstName: shipping?.firstName ?? '',
@@ -722,8 +728,9 @@ export function createCheckoutService(
         items: lines
           .map((line) => `${line.qty} × ${line.name} — ${money(line.rowTotal, order.currencyCode)}`)
           .join('\n'),
-        orderUrl: `${new URL(config.PUBLIC_URL ?? 'http://localhost').origin}${successPath(order)}`,
+        orderUrl: `${origin}${successPath(order)}`,
         email: order.email,
+        siteName: site?.name ?? '',
       };
       const siteLanguages = ['hr', 'en'];
       await mail.sendTemplate({
