@@ -130,18 +130,17 @@ export function hub3Data(payment: Hub3Payment): string {
 export function parseHub3Data(data: string) {
   const parts = data.split('\n');
   if (parts.length !== 15 || parts[14] !== '' || parts[0] !== HUB3_HEADER) return undefined;
-  const [, currency, amount, payerName, payerStreet, payerCity, payeeName, payeeStreet, payeeCity] = parts;
-  const [iban, model, reference, purposeCode, description] = parts.slice(9, 14);
+  const field = (index: number) => parts[index] ?? '';
   return {
-    currency,
-    amount: Number(amount),
-    payer: { name: payerName, street: payerStreet, city: payerCity },
-    payee: { name: payeeName, street: payeeStreet, city: payeeCity },
-    iban,
-    model,
-    reference,
-    purposeCode,
-    description,
+    currency: field(1),
+    amount: Number(field(2)),
+    payer: { name: field(3), street: field(4), city: field(5) },
+    payee: { name: field(6), street: field(7), city: field(8) },
+    iban: field(9),
+    model: field(10),
+    reference: field(11),
+    purposeCode: field(12),
+    description: field(13),
   };
 }
 

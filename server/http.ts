@@ -53,6 +53,9 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import type { WebhookDelivery } from './modules/payments/sandbox-gateway.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { seoRoutes } from './modules/seo/sitemap.routes.ts';
@@ -85,7 +88,7 @@ const CORS_REQUEST_HEADERS =
 /** Query parameters that may carry secrets and are blanked in logs. */
 const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode|email)=)[^&]*/gi;
 
-export function createServices(deps: Deps) {
+export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDelivery } = {}) {
   const sites = createSiteService(deps);
   const cms = createCmsContentService(deps);
   const sessions = createSessionService(deps);
@@ -114,6 +117,24 @@ export function createServices(deps: Deps) {
     profile: createProfileService(deps, sites),
     cart: createCartService(deps, sites),
     wishlist: createWishlistService(deps),
+    payments: createPaymentsService(deps, {
+      deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
+      apply: async () => {},
+    }),
+  };
+}
+
+/** A webhook sent to another server (a provider's events to a shop elsewhere): plain HTTP, bounded. */
+function deliverOverHttp(timeoutMs: number): WebhookDelivery {
+  return async (url, body, headers) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return response.status;
   };
 }
 
@@ -220,8 +241,17 @@ function errorAnswer(logger: Logger, error: unknown, requestId: string | undefin
 
 export function createHttpApp(deps: HttpDeps) {
   const { config, logger, cache, database } = deps;
-  const services = createServices(deps);
   const app = new Hono<ApiEnv>();
+  // The sandbox gateway's webhooks to this shop (a path) go through this app in-process: the full
+  // HTTP handling of a provider's request, without a network hop to the process's own address.
+  const services = createServices(deps, {
+    deliverWebhook: async (url, body, headers) => {
+      if (!url.startsWith('/')) return deliverOverHttp(config.PAYMENT_WEBHOOK_TIMEOUT_MS)(url, body, headers);
+      const response = await app.request(url, { method: 'POST', body, headers });
+      await response.body?.cancel();
+      return response.status;
+    },
+  });
   const securityOptions = securityHeaderOptions(config);
   const securityHeaders = baseSecurityHeaders(securityOptions);
   /** Other origins allowed to call the API and post forms: the configured ones and the public URL. */
@@ -463,6 +493,7 @@ export function createHttpApp(deps: HttpDeps) {
   });
 
   app.route('/', mediaRoutes(deps));
+  app.route('/', paymentRoutes(services.payments));
   app.route('/', seoRoutes(deps, services.sites));
   app.route(
     '/',

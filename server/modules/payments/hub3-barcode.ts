@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import { type Hub3Payment, hub3Bytes, hub3Data } from '../../../core/hub3.ts';
 
 // The HUB-3A barcode of a bank transfer, drawn by bwip-js (a maintained port of Barcode Writer in
