@@ -40,6 +40,8 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
@@ -94,6 +96,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
   const sessions = createSessionService(deps);
   const mail = createMailService(deps);
   const consents = createConsentService(deps);
+  const cart = createCartService(deps, sites);
   const accounts = createAccountsService(deps, {
     sessions,
     mail,
@@ -115,7 +118,8 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     accounts,
     social: createSocialLoginService(deps, { sessions, accounts }),
     profile: createProfileService(deps, sites),
-    cart: createCartService(deps, sites),
+    cart,
+    checkout: createCheckoutService(deps, { cart, sites, consents, mail }),
     wishlist: createWishlistService(deps),
     payments: createPaymentsService(deps, {
       deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
@@ -438,6 +442,7 @@ export function createHttpApp(deps: HttpDeps) {
   consentRoutes(contracts.implement, services.consents);
   profileRoutes(contracts.implement, services.profile);
   cartRoutes(contracts.implement, services.cart);
+  checkoutRoutes(contracts.implement, services.checkout);
   wishlistRoutes(contracts.implement, services.wishlist);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({

@@ -1032,6 +1032,39 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       return { ...view, messages, validateMemberCard, changed: messages.length > 0 };
     },
 
+    /** Chooses the cart's delivery method (the checkout checked it applies); null removes it. */
+    async setDeliveryMethod(ctx: RequestContext, session: Session, deliveryMethodId: number | null) {
+      return mutate(ctx, session, async () => ({ deliveryMethodId }));
+    },
+
+    /**
+     * For the checkout's order transaction: the cart row of the pair, locked (FOR UPDATE), whatever
+     * its status (a repeated order/create must find the order of an archived cart); a wrong pair or
+     * another site answers CART_SESSION_MISSING. `open` runs the checks every other call makes.
+     */
+    async lockForOrder(tx: Tx, ctx: RequestContext, session: Session) {
+      const row = await lock(tx, session);
+      if (!row || row.siteId !== ctx.site.id || !protectCodeMatches(row, session.protectCode))
+        throw cartError('CART_SESSION_MISSING', 400, 'cartId');
+      return { row, open: () => checkAccess(ctx, row, session) };
+    },
+
+    /** The cart as the shopper sees it, priced inside the caller's transaction (order/create). */
+    async viewInTransaction(tx: Tx, ctx: RequestContext, row: CartRow, session: Session) {
+      const computed = await compute(tx, ctx, row);
+      const view = toView(ctx, row, session, computed, []);
+      /** Unit prices the shopper was last shown per line (validateCart keeps them current). */
+      const shownPrices = new Map(computed.lines.map((line) => [line.item.id, line.item.addedUnitPrice]));
+      return { view, shownPrices, memberValid: computed.memberValid };
+    },
+
+    /** The cart row and view of a pair, with the usual checks (the checkout's reads). */
+    async checkoutView(ctx: RequestContext, session: Session) {
+      const view = await this.getCart(ctx, session);
+      const [row] = await db.select().from(carts).where(eq(carts.cartId, session.cartId));
+      return { row: row!, view };
+    },
+
     /** The logged-in user's active cart in this store, re-keyed for this browser. */
     async getAbandoned(ctx: RequestContext) {
       const user = requireActiveUser(ctx);
@@ -1067,3 +1100,31 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
 }
 
 const toEuroAmount = (ctx: RequestContext, amount: number) => toEuro(amount, ctx.store.eurRate);
+
+/** The checkout closes a cart with its order ('archived': later calls answer 'Cart is archived.') or opens it again. */
+export async function setCartStatus(tx: Pick<Db, 'update'>, cartRowId: number, status: CartStatus) {
+  const [row] = await tx
+    .update(carts)
+    .set({ status, version: sql`${carts.version} + 1`, updatedAt: new Date() })
+    .where(eq(carts.id, cartRowId))
+    .returning({ version: carts.version });
+  /** The cart's version after the change. */
+  return row?.version ?? 0;
+}
+
+/** Adds (or, negative, takes) loyalty points of a user on a site; the balance never goes below zero. */
+export async function adjustLoyaltyPoints(
+  tx: Pick<Db, 'insert'>,
+  userId: number,
+  siteId: number,
+  delta: number,
+) {
+  if (delta === 0) return;
+  await tx
+    .insert(loyaltyAccounts)
+    .values({ userId, siteId, points: Math.max(0, delta) })
+    .onConflictDoUpdate({
+      target: [loyaltyAccounts.userId, loyaltyAccounts.siteId],
+      set: { points: sql`greatest(0, ${loyaltyAccounts.points} + ${delta})`, updatedAt: new Date() },
+    });
+}

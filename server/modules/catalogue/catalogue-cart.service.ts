@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { MediaView } from '../../../core/media.ts';
 import type { Db } from '../../db/client.ts';
 import { pickText } from '../../kernel/translations.ts';
@@ -9,6 +9,7 @@ import {
   attributeValueTranslations,
   bundleItems,
   configurableAttributes,
+  eProductCodes,
   productAttributeValues,
   products,
 } from './catalogue.schema.ts';
@@ -179,4 +180,115 @@ export async function loadCartProducts(
     });
   }
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stock taken by orders (the checkout calls these inside its order transaction).
+
+/** Units of one product an order takes: a Simple, a variant, an EProduct or a bundle member. */
+export type StockTake = { productId: number; qty: number };
+
+export type StockTakeResult =
+  | {
+      ok: true;
+      /** What each EProduct delivers: its link, or the codes assigned to the order. */
+      eproducts: Map<number, { delivery: 'link' | 'code' | 'qr'; url: string | null; codes: string[] }>;
+    }
+  | { ok: false; productId: number };
+
+type Executor = Pick<Db, 'select' | 'update'>;
+
+/**
+ * Takes stock for an order in the caller's transaction. Per product (in id order, so concurrent
+ * orders lock rows in the same order): a tracked product's `stock_qty` goes down only where at least
+ * the quantity is left (`stock_qty >= qty` in the UPDATE itself, so concurrent orders serialise on
+ * the row and the stock never goes below zero); a code-delivered EProduct gets its free codes
+ * assigned to the order (rows locked, skipping ones another order holds). Untracked products take
+ * nothing. Answers `{ ok: false, productId }` at the first product short of stock: the caller rolls
+ * its transaction back.
+ */
+export async function takeStockForOrder(
+  tx: Executor,
+  orderId: number,
+  takes: StockTake[],
+): Promise<StockTakeResult> {
+  const wanted = new Map<number, number>();
+  for (const take of takes) wanted.set(take.productId, (wanted.get(take.productId) ?? 0) + take.qty);
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const eproducts: Extract<StockTakeResult, { ok: true }>['eproducts'] = new Map();
+  if (ids.length === 0) return { ok: true, eproducts };
+  const rows = await tx
+    .select({
+      id: products.id,
+      format: products.format,
+      manageStock: products.manageStock,
+      eproductDelivery: products.eproductDelivery,
+      eproductUrl: products.eproductUrl,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const id of ids) {
+    const qty = wanted.get(id)!;
+    const row = byId.get(id);
+    if (!row) return { ok: false, productId: id };
+    if (row.format === 'EProduct' && row.eproductDelivery === 'code') {
+      const free = await tx
+        .select({ id: eProductCodes.id, code: eProductCodes.code })
+        .from(eProductCodes)
+        .where(and(eq(eProductCodes.productId, id), isNull(eProductCodes.assignedOrderId)))
+        .orderBy(asc(eProductCodes.id))
+        .limit(qty)
+        .for('update', { skipLocked: true });
+      if (free.length < qty) return { ok: false, productId: id };
+      await tx
+        .update(eProductCodes)
+        .set({ assignedOrderId: orderId, assignedAt: new Date() })
+        .where(
+          inArray(
+            eProductCodes.id,
+            free.map((code) => code.id),
+          ),
+        );
+      eproducts.set(id, { delivery: 'code', url: null, codes: free.map((code) => code.code) });
+    } else if (row.format === 'EProduct') {
+      eproducts.set(id, {
+        delivery: row.eproductDelivery === 'qr' ? 'qr' : 'link',
+        url: row.eproductUrl,
+        codes: [],
+      });
+    }
+    if (!row.manageStock || (row.format === 'EProduct' && row.eproductDelivery === 'code')) continue;
+    const taken = await tx
+      .update(products)
+      .set({ stockQty: sql`${products.stockQty} - ${qty}`, updatedAt: new Date() })
+      .where(and(eq(products.id, id), gte(products.stockQty, qty)))
+      .returning({ id: products.id });
+    if (taken.length === 0) return { ok: false, productId: id };
+  }
+  return { ok: true, eproducts };
+}
+
+/** Gives back what takeStockForOrder took for an order (a cancelled order): stock and codes. */
+export async function releaseStockOfOrder(tx: Executor, orderId: number, takes: StockTake[]) {
+  const wanted = new Map<number, number>();
+  for (const take of takes) wanted.set(take.productId, (wanted.get(take.productId) ?? 0) + take.qty);
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  for (const id of ids) {
+    await tx
+      .update(products)
+      .set({ stockQty: sql`${products.stockQty} + ${wanted.get(id)!}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(products.id, id),
+          eq(products.manageStock, true),
+          sql`${products.stockQty} is not null`,
+          sql`not (${products.format} = 'EProduct' and ${products.eproductDelivery} = 'code')`,
+        ),
+      );
+  }
+  await tx
+    .update(eProductCodes)
+    .set({ assignedOrderId: null, assignedAt: null })
+    .where(eq(eProductCodes.assignedOrderId, orderId));
 }

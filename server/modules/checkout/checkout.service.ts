@@ -1,0 +1,1153 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { isUiLanguage } from '../../../core/languages.ts';
+import { fromEuro, toEuro } from '../../../core/money.ts';
+import { localizedPath } from '../../../core/route-table.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { Deps, RequestContext } from '../../api/request-context.ts';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import type { CartLine } from '../cart/cart.contract.ts';
+import { adjustLoyaltyPoints, type CartService, setCartStatus } from '../cart/cart.service.ts';
+import {
+  releaseStockOfOrder,
+  type StockTake,
+  takeStockForOrder,
+} from '../catalogue/catalogue-cart.service.ts';
+import type { ConsentService } from '../consent/consent.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { SiteService } from '../site/site.service.ts';
+import type {
+  applicableDeliveryBody,
+  CheckoutCart,
+  CheckoutErrorCode,
+  createOrderBody,
+  guestUpdateBody,
+  Order,
+  OrderHistoryItem,
+  PaymentMethod,
+  pgSuccessBody,
+  ShippingMethod,
+  saveAddressBody,
+  saveDeliveryBody,
+  savePaymentBody,
+} from './checkout.contract.ts';
+import { CHECKOUT_ERRORS } from './checkout.contract.ts';
+import {
+  type CompanyData,
+  checkoutSessions,
+  coupons,
+  deliveryBranches,
+  deliveryMethods,
+  deliveryMethodTranslations,
+  guestUsers,
+  type OrderAddressData,
+  orderAddresses,
+  orderLines,
+  orderNumberCounters,
+  orderPayments,
+  orderStateChanges,
+  orders,
+  PICKUP_METHOD_CODE,
+  paymentMethods,
+  paymentMethodTranslations,
+} from './checkout.schema.ts';
+import {
+  bankTransferAdapter,
+  cashOnDeliveryAdapter,
+  createPaymentRegistry,
+  type PaymentOrder,
+  type PaymentRegistry,
+} from './payments/adapter.ts';
+import {
+  applyPaymentOutcome,
+  type OrderEffects,
+  type PaymentOutcomeInput,
+  type Tx,
+} from './payments/payment-outcome.ts';
+
+/** The id of the main currency (EUR): the checkout's reference amounts are kept in it. */
+const EUR_ID = 44;
+/** Order e-mail templates (defaults shipped by migration 0012, per language). */
+export const ORDER_MAIL = { confirmation: 'order-confirmation', shopNotice: 'order-notice' } as const;
+
+type Session = { cartId: string; protectCode: string; currencyId?: number };
+type OrderRow = typeof orders.$inferSelect;
+
+export const checkoutError = (code: CheckoutErrorCode, status: 400 | 401 | 404 | 409, field?: string) =>
+  new ApiError(
+    status,
+    code,
+    CHECKOUT_ERRORS[code],
+    field ? { field, issues: [{ field, message: CHECKOUT_ERRORS[code] }] } : {},
+  );
+
+const newSlug = () => randomBytes(16).toString('base64url');
+const uiLanguage = (language: string) => (isUiLanguage(language) ? language : 'hr');
+
+/** A euro amount of the reference data in the store's currency. */
+function euroToStore(ctx: RequestContext, euroMinor: number, currencyId = EUR_ID) {
+  if (currencyId === ctx.store.currency.id) return euroMinor;
+  return fromEuro(euroMinor, ctx.store.eurRate);
+}
+
+/** The stock one cart line takes: the product itself, or a bundle's members times the quantity. */
+export function stockTakesOf(
+  lines: Pick<CartLine, 'productId' | 'format' | 'qty' | 'options'>[],
+): StockTake[] {
+  return lines.flatMap((line) =>
+    line.format === 'Bundle'
+      ? line.options.bundleOptions.map((member) => ({
+          productId: member.chosenProductId,
+          qty: member.quantity * line.qty,
+        }))
+      : [{ productId: line.productId, qty: line.qty }],
+  );
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export function createCheckoutService(
+  deps: Pick<Deps, 'db' | 'config' | 'logger'>,
+  services: {
+    cart: CartService;
+    sites: Pick<SiteService, 'checkoutSettingsFor' | 'commons' | 'option'>;
+    consents: Pick<ConsentService, 'forForms' | 'log'>;
+    mail: Pick<MailService, 'sendTemplate'>;
+  },
+  registry: PaymentRegistry = createPaymentRegistry([cashOnDeliveryAdapter, bankTransferAdapter]),
+) {
+  const { db, config, logger } = deps;
+  const { cart, sites, consents, mail } = services;
+
+  async function settingsOf(ctx: RequestContext) {
+    const [row] = await sites.checkoutSettingsFor([ctx.store.id]);
+    return {
+      guestCheckout: row?.guestCheckout ?? 0,
+      allowedCountries: row?.allowedCountries ?? ('ALL' as const),
+      skipShippingStep: row?.skipShippingStep ?? false,
+    };
+  }
+
+  async function countries(ctx: RequestContext) {
+    return (await sites.commons(ctx, 'countries')) as { id: number; iso: string; name: string }[];
+  }
+
+  async function allowedCountries(ctx: RequestContext) {
+    const [all, settings] = await Promise.all([countries(ctx), settingsOf(ctx)]);
+    const allowed = settings.allowedCountries;
+    return allowed === 'ALL' ? all : all.filter((country) => allowed.includes(country.iso));
+  }
+
+  async function sessionRow(executor: Db | Tx, cartRowId: number) {
+    const [row] = await executor
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.cartId, cartRowId));
+    return row;
+  }
+
+  async function upsertSession(cartRowId: number, values: Partial<typeof checkoutSessions.$inferInsert>) {
+    await db
+      .insert(checkoutSessions)
+      .values({ cartId: cartRowId, ...values })
+      .onConflictDoUpdate({ target: checkoutSessions.cartId, set: { ...values, updatedAt: new Date() } });
+  }
+
+  async function checkoutCart(ctx: RequestContext, session: Session): Promise<CheckoutCart> {
+    const { row, view } = await cart.checkoutView(ctx, session);
+    const stored = await sessionRow(db, row.id);
+    return {
+      ...view,
+      paymentMethodId: stored?.paymentMethodId ?? null,
+      options: { deliveryBranchId: stored?.deliveryBranchId ?? null },
+      companyData: stored?.companyData ?? null,
+      shippingAddress: stored?.shippingAddress ?? null,
+      billingAddress: stored?.billingAddress ?? null,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Delivery
+
+  /** The site's active delivery methods with their names, branches and country lists. */
+  async function siteDeliveryMethods(executor: Db | Tx, ctx: RequestContext) {
+    const methods = await executor
+      .select()
+      .from(deliveryMethods)
+      .where(and(eq(deliveryMethods.siteId, ctx.site.id), eq(deliveryMethods.isActive, true)))
+      .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id));
+    if (methods.length === 0) return [];
+    const ids = methods.map((method) => method.id);
+    const [texts, branches] = await Promise.all([
+      executor
+        .select()
+        .from(deliveryMethodTranslations)
+        .where(inArray(deliveryMethodTranslations.methodId, ids)),
+      executor
+        .select()
+        .from(deliveryBranches)
+        .where(and(inArray(deliveryBranches.methodId, ids), eq(deliveryBranches.isActive, true)))
+        .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id)),
+    ]);
+    return methods.map((method) => {
+      const text =
+        texts.find((row) => row.methodId === method.id && row.languageCode === ctx.language) ??
+        texts.find((row) => row.methodId === method.id && row.languageCode === ctx.site.defaultLanguage) ??
+        texts.find((row) => row.methodId === method.id);
+      return {
+        method,
+        name: text?.name ?? '',
+        description: text?.description ?? '',
+        branches: branches
+          .filter((branch) => branch.methodId === method.id)
+          .map((branch) => ({ id: branch.id, name: branch.name, address: branch.address })),
+      };
+    });
+  }
+
+  type CartViewLike = Pick<CheckoutCart, 'digitalOnly' | 'prices' | 'coupon' | 'loyaltyRewards' | 'items'>;
+
+  /** The methods that apply to a cart and (when known) a country, priced as the cart prices them. */
+  async function applicableMethods(ctx: RequestContext, view: CartViewLike, countryIso: string | null) {
+    const all = await siteDeliveryMethods(db, ctx);
+    const freeForCart = view.coupon?.type === 'free_delivery' || view.loyaltyRewards.freeDelivery;
+    return all
+      .filter(({ method }) => method.isDigital === view.digitalOnly)
+      .filter(
+        ({ method }) =>
+          countryIso === null || method.countries === 'ALL' || method.countries.includes(countryIso),
+      )
+      .map(({ method, name, description, branches }): ShippingMethod => {
+        const price = euroToStore(ctx, method.price, method.currencyId);
+        const freeOver =
+          method.freeOver === null ? null : euroToStore(ctx, method.freeOver, method.currencyId);
+        const free = freeForCart || (freeOver !== null && view.prices.itemsTotal >= freeOver);
+        return {
+          id: method.id,
+          name,
+          description,
+          price: free ? 0 : price,
+          methodCode: method.methodCode,
+          isDigital: method.isDigital,
+          options: method.methodCode === PICKUP_METHOD_CODE ? branches : [],
+        };
+      });
+  }
+
+  async function countryIsoOf(ctx: RequestContext, countryId: number | undefined, fallback: string | null) {
+    if (countryId === undefined) return fallback;
+    const found = (await countries(ctx)).find((country) => country.id === countryId);
+    if (!found) throw new ApiError(400, 'VALIDATION_ERROR', 'Unknown country.', { field: 'countryId' });
+    return found.iso;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Payment
+
+  async function sitePaymentMethods(executor: Db | Tx, ctx: RequestContext): Promise<PaymentMethod[]> {
+    const methods = await executor
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.siteId, ctx.site.id), eq(paymentMethods.isActive, true)))
+      .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+    if (methods.length === 0) return [];
+    const texts = await executor
+      .select()
+      .from(paymentMethodTranslations)
+      .where(
+        inArray(
+          paymentMethodTranslations.methodId,
+          methods.map((method) => method.id),
+        ),
+      );
+    return methods
+      .filter((method) => registry.supports(method))
+      .map((method) => {
+        const text =
+          texts.find((row) => row.methodId === method.id && row.languageCode === ctx.language) ??
+          texts.find((row) => row.methodId === method.id && row.languageCode === ctx.site.defaultLanguage) ??
+          texts.find((row) => row.methodId === method.id);
+        return {
+          id: method.id,
+          name: text?.name ?? '',
+          description: text?.description ?? '',
+          methodCode: method.methodCode,
+          paymentType: method.paymentType,
+          provider: method.provider,
+        };
+      });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Addresses and guests
+
+  async function toOrderAddress(
+    ctx: RequestContext,
+    input: z.output<typeof saveAddressBody>['shippingAddress'],
+  ): Promise<OrderAddressData> {
+    const country = (await countries(ctx)).find((row) => row.iso === input.country);
+    if (!country) throw new ApiError(400, 'VALIDATION_ERROR', 'Choose a country.', { field: 'country' });
+    return {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      countryId: country.id,
+      country: country.iso,
+      city: input.city,
+      street: input.street,
+      houseNumber: input.houseNumber,
+      zipCode: input.zipCode,
+      isCompany: input.isCompany,
+      companyName: input.companyName,
+      companyOib: input.companyOib,
+    };
+  }
+
+  async function requireGuestCheckout(ctx: RequestContext) {
+    if (ctx.user) return;
+    if ((await settingsOf(ctx)).guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
+  }
+
+  async function upsertGuest(
+    ctx: RequestContext,
+    email: string,
+    values: Partial<
+      Pick<
+        typeof guestUsers.$inferInsert,
+        'firstName' | 'lastName' | 'companyName' | 'companyOib' | 'addresses'
+      >
+    >,
+  ) {
+    const normalized = email.trim().toLowerCase();
+    const [row] = await db
+      .insert(guestUsers)
+      .values({ siteId: ctx.site.id, email: normalized, ...values })
+      .onConflictDoUpdate({
+        target: [guestUsers.siteId, guestUsers.email],
+        set: { ...values, updatedAt: new Date() },
+      })
+      .returning();
+    return row!;
+  }
+
+  const guestView = (row: typeof guestUsers.$inferSelect) => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    companyName: row.companyName,
+    companyOib: row.companyOib,
+    addresses: row.addresses,
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // Orders
+
+  const paymentOrderOf = (
+    order: OrderRow,
+    lines: (typeof orderLines.$inferSelect)[],
+    shipping: OrderAddressData | null,
+  ): PaymentOrder => ({
+    id: order.id,
+    slug: order.slug,
+    orderNumber: order.orderNumber,
+    siteId: order.siteId,
+    language: order.languageCode,
+    email: order.email,
+    currencyCode: order.currencyCode,
+    grandTotal: order.grandTotal,
+    eurGrandTotal: order.eurGrandTotal,
+    paymentMethodCode: order.paymentMethodCode,
+    paymentType: order.paymentType,
+    buyer: {
+      firstName: shipping?.firstName ?? '',
+      lastName: shipping?.lastName ?? '',
+      country: shipping?.country ?? null,
+      isCompany: order.companyData !== null,
+    },
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      qty: line.qty,
+      finalPrice: line.finalPrice,
+    })),
+  });
+
+  /** The next order number of a site: YYYY-NNNNNN (decision 0300). Inside the order transaction. */
+  async function nextOrderNumber(tx: Tx, siteId: number, now: Date) {
+    const year = now.getUTCFullYear();
+    const [counter] = await tx
+      .insert(orderNumberCounters)
+      .values({ siteId, year, last: 1 })
+      .onConflictDoUpdate({
+        target: [orderNumberCounters.siteId, orderNumberCounters.year],
+        set: { last: sql`${orderNumberCounters.last} + 1` },
+      })
+      .returning({ last: orderNumberCounters.last });
+    return `${year}-${String(counter!.last).padStart(6, '0')}`;
+  }
+
+  /**
+   * Cancels an unpaid order inside a transaction: its stock and codes go back, the coupon use and the
+   * loyalty points are undone (a retry after a failed payment with a changed cart).
+   */
+  async function cancelUnpaidOrder(tx: Tx, order: OrderRow, reason: string) {
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const takes = lines.flatMap((line) => (line.options.stock ?? []) as StockTake[]);
+    await releaseStockOfOrder(tx, order.id, takes);
+    if (order.couponId !== null)
+      await tx
+        .update(coupons)
+        .set({ usedCount: sql`greatest(0, ${coupons.usedCount} - 1)` })
+        .where(eq(coupons.id, order.couponId));
+    if (order.userId !== null)
+      await adjustLoyaltyPoints(
+        tx,
+        order.userId,
+        order.siteId,
+        order.loyaltyPointsSpent - order.loyaltyPointsEarned,
+      );
+    await tx.update(orders).set({ state: 'cancelled', updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .insert(orderStateChanges)
+      .values({ orderId: order.id, field: 'state', fromValue: order.state, toValue: 'cancelled', reason });
+  }
+
+  type CreateResult = { order: OrderRow; isNew: boolean; restart: boolean };
+
+  async function placeOrder(
+    ctx: RequestContext,
+    body: z.output<typeof createOrderBody>,
+  ): Promise<CreateResult> {
+    const settings = await settingsOf(ctx);
+    const session: Session = {
+      cartId: body.cartId,
+      protectCode: body.protectCode,
+      currencyId: body.currencyId,
+    };
+    return db.transaction(async (tx): Promise<CreateResult> => {
+      const { row, open } = await cart.lockForOrder(tx, ctx, session);
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.cartId, row.id), ne(orders.state, 'cancelled')));
+      if (existing) {
+        // The same cart again: a repeat (or a concurrent call that waited for the first) gets the order.
+        if (row.status !== 'active') return { order: existing, isNew: false, restart: false };
+        // The cart was opened again after a failed payment.
+        open();
+        if (existing.cartVersion === row.version && existing.paymentStatus !== 'paid') {
+          const [updated] = await tx
+            .update(orders)
+            .set({ paymentStatus: 'pending', updatedAt: new Date() })
+            .where(eq(orders.id, existing.id))
+            .returning();
+          if (existing.paymentStatus !== 'pending')
+            await tx.insert(orderStateChanges).values({
+              orderId: existing.id,
+              field: 'payment',
+              fromValue: existing.paymentStatus,
+              toValue: 'pending',
+              reason: 'retry',
+            });
+          const version = await setCartStatus(tx, row.id, 'archived');
+          await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, existing.id));
+          return { order: updated!, isNew: false, restart: true };
+        }
+        await cancelUnpaidOrder(tx, existing, 'cart changed after a failed payment');
+      }
+      open();
+      if (!ctx.user && settings.guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
+      const { view, shownPrices, memberValid } = await cart.viewInTransaction(tx, ctx, row, session);
+      if (view.items.length === 0) throw checkoutError('CART_EMPTY', 400);
+
+      // The cart against the copy the shopper saw (section 5 "Cart validation").
+      const expected = body.expected;
+      const priceMoved = view.items.some((line) => shownPrices.get(line.itemId) !== line.prices.finalPrice);
+      const differs =
+        expected !== undefined &&
+        (expected.itemCount !== view.itemCount ||
+          expected.cartTotal !== view.prices.cartTotal ||
+          expected.items.length !== view.items.length ||
+          view.items.some((line) => {
+            const seen = expected.items.find((item) => item.itemId === line.itemId);
+            return !seen || seen.qty !== line.qty || seen.finalPrice !== line.prices.finalPrice;
+          }));
+      if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
+      if (row.memberBarcode !== null && row.userId !== null && !memberValid)
+        throw checkoutError('MEMBER_CARD_INVALID', 409);
+
+      const stored = await sessionRow(tx, row.id);
+      // Delivery: required unless nothing is shipped; pickup needs one of its branches.
+      let delivery: { id: number; methodCode: number; name: string } | null = null;
+      let branch: { id: number; name: string; address: string } | null = null;
+      if (!view.digitalOnly || row.deliveryMethodId !== null) {
+        if (row.deliveryMethodId === null)
+          throw checkoutError('shippingMethodUndefined', 400, 'deliveryMethodId');
+        const found = (await siteDeliveryMethods(tx, ctx)).find(
+          ({ method }) => method.id === row.deliveryMethodId,
+        );
+        if (!found || found.method.isDigital !== view.digitalOnly)
+          throw checkoutError('shippingMethodNotFound', 400, 'deliveryMethodId');
+        delivery = { id: found.method.id, methodCode: found.method.methodCode, name: found.name };
+        if (found.method.methodCode === PICKUP_METHOD_CODE) {
+          branch = found.branches.find((candidate) => candidate.id === stored?.deliveryBranchId) ?? null;
+          if (!branch) throw checkoutError('shippingBranchUndefined', 400, 'branchId');
+        }
+      }
+      const payment = (await sitePaymentMethods(tx, ctx)).find(
+        (method) => method.id === stored?.paymentMethodId,
+      );
+      if (!payment) throw checkoutError('paymentMethodUndefined', 400, 'paymentMethodId');
+      const shipping = stored?.shippingAddress ?? null;
+      if (!shipping) throw checkoutError('addressesUndefined', 400, 'shippingAddress');
+      const billing = stored?.billingAddress ?? shipping;
+      const email = ctx.user?.email ?? shipping.contactEmail.toLowerCase();
+
+      // The order's id first: codes of e-products are assigned to it while the stock is taken.
+      const [reserved] = await rowsOf<{ id: number }>(
+        tx as unknown as Db,
+        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
+      );
+      const orderId = reserved!.id;
+      const takes = stockTakesOf(view.items);
+      const taken = await takeStockForOrder(tx, orderId, takes);
+      if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
+
+      if (row.couponId !== null && view.coupon) {
+        const used = await tx
+          .update(coupons)
+          .set({ usedCount: sql`${coupons.usedCount} + 1` })
+          .where(
+            and(
+              eq(coupons.id, row.couponId),
+              sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+            ),
+          )
+          .returning({ id: coupons.id });
+        if (used.length === 0) throw checkoutError('CART_CHANGED', 409);
+      }
+      const pointsSpent = view.loyalty?.pointsSpent ?? 0;
+      const pointsEarned = ctx.user ? (view.loyalty?.pointsEarned ?? 0) : 0;
+      if (ctx.user) await adjustLoyaltyPoints(tx, ctx.user.id, ctx.site.id, pointsEarned - pointsSpent);
+
+      const now = new Date();
+      const orderNumber = await nextOrderNumber(tx, ctx.site.id, now);
+      const guest = ctx.user ? null : (stored?.guestUserId ?? null);
+      const prices = view.prices;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          siteId: ctx.site.id,
+          storeId: ctx.store.id,
+          orderNumber,
+          slug: newSlug(),
+          cartId: row.id,
+          // Set below from the archived cart's version.
+          cartVersion: row.version,
+          userId: ctx.user?.id ?? null,
+          guestUserId: guest,
+          email,
+          languageCode: row.languageCode,
+          currencyId: ctx.store.currency.id,
+          currencyCode: ctx.store.currency.code,
+          eurRate: ctx.store.eurRate,
+          paymentMethodId: payment.id,
+          paymentMethodCode: payment.methodCode,
+          paymentType: payment.paymentType,
+          paymentProvider: payment.provider,
+          paymentName: payment.name,
+          deliveryMethodId: delivery?.id ?? null,
+          deliveryMethodCode: delivery?.methodCode ?? null,
+          deliveryName: delivery?.name ?? null,
+          branchId: branch?.id ?? null,
+          branchName: branch?.name ?? null,
+          branchAddress: branch?.address ?? null,
+          companyData: stored?.companyData ?? null,
+          itemsTotal: prices.itemsTotal,
+          couponAmount: prices.coupon,
+          loyaltyAmount: prices.loyalty,
+          deliveryAmount: prices.delivery,
+          taxTotal: prices.tax.orderTotal,
+          grandTotal: prices.orderTotal,
+          eurGrandTotal: prices.eurEquivalent?.orderTotal ?? toEuro(prices.orderTotal, ctx.store.eurRate),
+          couponId: view.coupon ? row.couponId : null,
+          couponCode: view.couponCode,
+          loyaltyPointsSpent: pointsSpent,
+          loyaltyPointsEarned: pointsEarned,
+          giftMessage: body.giftMessage ?? '',
+          orderMessage: body.orderMessage ?? '',
+          giftTo: body.to ?? '',
+          giftFrom: body.from ?? '',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(orderLines).values(
+        view.items.map((line, position) => ({
+          orderId,
+          productId: line.productId,
+          parentProductId: line.parentProductId,
+          format: line.format,
+          sku: line.sku,
+          name: line.productData.name,
+          image: line.productData.media?.url ?? null,
+          options: {
+            labels: [
+              ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
+              ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
+              ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
+            ],
+            stock: stockTakesOf([line]),
+          },
+          qty: line.qty,
+          basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
+          finalPrice: line.prices.finalPrice,
+          rowTotal: line.prices.row,
+          rowTax: line.prices.rowTax,
+          taxRateBp: line.prices.taxRateBp,
+          eproduct: line.format === 'EProduct' ? (taken.eproducts.get(line.productId) ?? null) : null,
+          position,
+        })),
+      );
+      await tx.insert(orderAddresses).values([
+        { orderId, kind: 'shipping' as const, ...shipping },
+        { orderId, kind: 'billing' as const, ...billing },
+      ]);
+      await tx
+        .insert(orderStateChanges)
+        .values({ orderId, field: 'state', fromValue: null, toValue: 'pending', reason: 'created' });
+      await tx.insert(orderPayments).values({
+        orderId,
+        provider: payment.provider,
+        amount: prices.orderTotal,
+        currencyCode: ctx.store.currency.code,
+      });
+      const version = await setCartStatus(tx, row.id, 'archived');
+      await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, orderId));
+      return { order: { ...order!, cartVersion: version }, isNew: true, restart: false };
+    });
+  }
+
+  async function linesAndAddresses(orderId: number) {
+    const [lines, addresses] = await Promise.all([
+      db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+      db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
+    ]);
+    const address = (kind: 'shipping' | 'billing'): OrderAddressData | null => {
+      const found = addresses.find((row) => row.kind === kind);
+      if (!found) return null;
+      const { orderId: _order, kind: _kind, ...rest } = found;
+      return rest;
+    };
+    return { lines, shipping: address('shipping'), billing: address('billing') };
+  }
+
+  function absolute(ctx: RequestContext, path: string) {
+    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : new URL(ctx.site.url).origin;
+    return `${origin}${path}`;
+  }
+
+  function successPath(order: Pick<OrderRow, 'languageCode' | 'slug'>) {
+    return `${localizedPath('checkoutSuccess', uiLanguage(order.languageCode))}?orderSlug=${order.slug}`;
+  }
+
+  function failurePath(order: Pick<OrderRow, 'languageCode' | 'slug'>) {
+    return `${localizedPath('checkoutFailure', uiLanguage(order.languageCode))}?orderSlug=${order.slug}`;
+  }
+
+  /** Starts a payment attempt at the order's adapter and keeps the provider's reference. */
+  async function startPayment(ctx: RequestContext, order: OrderRow, body: z.output<typeof createOrderBody>) {
+    const adapter = registry.resolve({ provider: order.paymentProvider, paymentType: order.paymentType });
+    if (!adapter) throw checkoutError('paymentMethodNotFound', 400, 'paymentMethodId');
+    const { lines, shipping } = await linesAndAddresses(order.id);
+    const started = await adapter.start({
+      order: paymentOrderOf(order, lines, shipping),
+      successUrl: absolute(ctx, body.successURL ?? successPath(order)),
+      failureUrl: absolute(ctx, body.failureURL ?? failurePath(order)),
+      origin: absolute(ctx, ''),
+    });
+    if (started.providerRef !== null || started.data) {
+      const [attempt] = await db
+        .select({ id: orderPayments.id, providerRef: orderPayments.providerRef })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, order.id))
+        .orderBy(desc(orderPayments.id))
+        .limit(1);
+      const values = {
+        providerRef: started.providerRef,
+        data: started.data ?? {},
+        status: 'pending' as const,
+        updatedAt: new Date(),
+      };
+      if (attempt && attempt.providerRef === null)
+        await db.update(orderPayments).set(values).where(eq(orderPayments.id, attempt.id));
+      else
+        await db.insert(orderPayments).values({
+          orderId: order.id,
+          provider: order.paymentProvider,
+          amount: order.grandTotal,
+          currencyCode: order.currencyCode,
+          ...values,
+        });
+    }
+    return started.html;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // E-mails
+
+  function money(amount: number, currency: string) {
+    return `${(amount / 100).toFixed(2).replace('.', ',')} ${currency}`;
+  }
+
+  /** The customer's confirmation in the order's language and the shop's notice. Never throws. */
+  async function sendOrderMails(orderId: number) {
+    try {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) return;
+      const { lines, shipping } = await linesAndAddresses(orderId);
+      const variables = {
+        orderNumber: order.orderNumber,
+        firstName: shipping?.firstName ?? '',
+        lastName: shipping?.lastName ?? '',
+        grandTotal: money(order.grandTotal, order.currencyCode),
+        paymentMethod: order.paymentName,
+        shippingMethod: order.deliveryName ?? '',
+        items: lines
+          .map((line) => `${line.qty} × ${line.name} — ${money(line.rowTotal, order.currencyCode)}`)
+          .join('\n'),
+        orderUrl: `${new URL(config.PUBLIC_URL ?? 'http://localhost').origin}${successPath(order)}`,
+        email: order.email,
+      };
+      const siteLanguages = ['hr', 'en'];
+      await mail.sendTemplate({
+        siteId: order.siteId,
+        key: ORDER_MAIL.confirmation,
+        languages: [order.languageCode, ...siteLanguages],
+        to: order.email,
+        variables,
+      });
+      const shopAddress =
+        (await sites.option<string>(order.siteId, 'OrderNotificationEmail')) ?? config.MAIL_FROM;
+      await mail.sendTemplate({
+        siteId: order.siteId,
+        key: ORDER_MAIL.shopNotice,
+        languages: ['hr', 'en'],
+        to: shopAddress,
+        variables,
+      });
+    } catch (error) {
+      logger.error({ err: error, orderId }, 'order mails not sent');
+    }
+  }
+
+  const effects: OrderEffects = {
+    async failed(tx, order) {
+      // The failure page leads back to the cart: it is opened again, unchanged.
+      const version = await setCartStatus(tx, order.cartId, 'active');
+      await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, order.id));
+    },
+    async paid(tx, order) {
+      await setCartStatus(tx, order.cartId, 'archived');
+    },
+    afterPaid: sendOrderMails,
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // Reading orders
+
+  async function orderView(order: OrderRow, currency: { symbol: string; decimals: number }): Promise<Order> {
+    const { lines, shipping, billing } = await linesAndAddresses(order.id);
+    const paid = order.paymentStatus === 'paid';
+    const amounts = {
+      itemsTotal: order.itemsTotal,
+      coupon: order.couponAmount,
+      loyalty: order.loyaltyAmount,
+      delivery: order.deliveryAmount,
+      tax: order.taxTotal,
+      grandTotal: order.grandTotal,
+    };
+    const isEuro = order.currencyId === EUR_ID;
+    return {
+      id: order.id,
+      orderNumber: order.orderNumber,
+      orderSlug: order.slug,
+      createdAt: order.createdAt.toISOString(),
+      state: order.state,
+      paymentStatus: order.paymentStatus,
+      language: order.languageCode,
+      email: order.email,
+      currency: { code: order.currencyCode, symbol: currency.symbol, decimals: currency.decimals },
+      eurRate: order.eurRate,
+      paymentMethod: {
+        id: order.paymentMethodId ?? 0,
+        name: order.paymentName,
+        methodCode: order.paymentMethodCode,
+        paymentType: order.paymentType,
+        provider: order.paymentProvider,
+      },
+      shippingMethod:
+        order.deliveryMethodCode === null
+          ? null
+          : {
+              id: order.deliveryMethodId,
+              name: order.deliveryName ?? '',
+              methodCode: order.deliveryMethodCode,
+            },
+      branch:
+        order.branchId === null
+          ? null
+          : { id: order.branchId, name: order.branchName ?? '', address: order.branchAddress ?? '' },
+      shippingAddress: shipping,
+      billingAddress: billing,
+      companyData: order.companyData,
+      items: lines.map((line) => ({
+        id: line.id,
+        productId: line.productId,
+        sku: line.sku,
+        name: line.name,
+        format: line.format as Order['items'][number]['format'],
+        image: line.image,
+        optionLabels: line.options.labels,
+        quantity: line.qty,
+        basicPrice: line.basicPrice,
+        finalPrice: line.finalPrice,
+        discountAmount: (line.basicPrice - line.finalPrice) * line.qty,
+        rowTotal: line.rowTotal,
+        rowTax: line.rowTax,
+        taxRateBp: line.taxRateBp,
+        eproduct: paid ? line.eproduct : null,
+      })),
+      couponCode: order.couponCode,
+      loyaltyPointsSpent: order.loyaltyPointsSpent,
+      loyaltyPointsEarned: order.loyaltyPointsEarned,
+      prices: {
+        ...amounts,
+        eurEquivalent: isEuro
+          ? null
+          : (Object.fromEntries(
+              Object.entries(amounts).map(([key, value]) => [key, toEuro(value, order.eurRate)]),
+            ) as typeof amounts),
+      },
+      giftMessage: order.giftMessage,
+      orderMessage: order.orderMessage,
+      to: order.giftTo,
+      from: order.giftFrom,
+    };
+  }
+
+  async function currencyOf(ctx: RequestContext, currencyId: number) {
+    const all = (await sites.commons(ctx, 'currencies')) as {
+      id: number;
+      symbol: string;
+      decimals: number;
+    }[];
+    const found = all.find((row) => row.id === currencyId);
+    return { symbol: found?.symbol ?? '', decimals: found?.decimals ?? 2 };
+  }
+
+  return {
+    registry,
+    settingsOf,
+
+    async getApplicableDeliveryMethods(ctx: RequestContext, body: z.output<typeof applicableDeliveryBody>) {
+      const view = await checkoutCart(ctx, body);
+      const iso = await countryIsoOf(ctx, body.countryId, view.shippingAddress?.country ?? null);
+      return applicableMethods(ctx, view, iso);
+    },
+
+    async getDeliveryCountries(ctx: RequestContext, session: Session) {
+      const view = await checkoutCart(ctx, session);
+      const [allowed, methods] = await Promise.all([
+        allowedCountries(ctx),
+        applicableMethods(ctx, view, null),
+      ]);
+      const all = await siteDeliveryMethods(db, ctx);
+      const lists = all.filter(({ method }) => methods.some((applicable) => applicable.id === method.id));
+      return allowed.filter((country) =>
+        lists.some(({ method }) => method.countries === 'ALL' || method.countries.includes(country.iso)),
+      );
+    },
+
+    async saveDeliveryMethod(ctx: RequestContext, body: z.output<typeof saveDeliveryBody>) {
+      if (!body.deliveryMethodId) throw checkoutError('shippingMethodUndefined', 400, 'deliveryMethodId');
+      const view = await checkoutCart(ctx, body);
+      const iso = await countryIsoOf(ctx, body.countryId, view.shippingAddress?.country ?? null);
+      const method = (await applicableMethods(ctx, view, iso)).find(
+        (candidate) => candidate.id === body.deliveryMethodId,
+      );
+      if (!method) throw checkoutError('shippingMethodNotFound', 400, 'deliveryMethodId');
+      let branchId: number | null = null;
+      if (method.options.length > 0) {
+        if (!body.branchId || !method.options.some((branch) => branch.id === body.branchId))
+          throw checkoutError('shippingBranchUndefined', 400, 'branchId');
+        branchId = body.branchId;
+      }
+      await cart.setDeliveryMethod(ctx, body, method.id);
+      const { row } = await cart.checkoutView(ctx, body);
+      await upsertSession(row.id, { deliveryBranchId: branchId });
+      return checkoutCart(ctx, body);
+    },
+
+    async getApplicablePaymentMethods(ctx: RequestContext, session: Session) {
+      await checkoutCart(ctx, session);
+      return sitePaymentMethods(db, ctx);
+    },
+
+    async savePaymentMethod(ctx: RequestContext, body: z.output<typeof savePaymentBody>) {
+      if (!body.paymentMethodId) throw checkoutError('paymentMethodUndefined', 400, 'paymentMethodId');
+      const { row } = await cart.checkoutView(ctx, body);
+      const method = (await sitePaymentMethods(db, ctx)).find(
+        (candidate) => candidate.id === body.paymentMethodId,
+      );
+      if (!method) throw checkoutError('paymentMethodNotFound', 400, 'paymentMethodId');
+      const companyData: CompanyData | null = body.companyData
+        ? { companyName: body.companyData.companyName, oib: body.companyData.oib }
+        : null;
+      await upsertSession(row.id, { paymentMethodId: method.id, companyData });
+      return checkoutCart(ctx, body);
+    },
+
+    validateCart: (ctx: RequestContext, session: Session) => cart.validateCart(ctx, session),
+
+    getCheckoutCart: (ctx: RequestContext, session: Session) => checkoutCart(ctx, session),
+
+    async saveAddress(ctx: RequestContext, body: z.output<typeof saveAddressBody>) {
+      await requireGuestCheckout(ctx);
+      const { row } = await cart.checkoutView(ctx, body);
+      const shipping = await toOrderAddress(ctx, body.shippingAddress);
+      const billing = body.billingAddress ? await toOrderAddress(ctx, body.billingAddress) : null;
+      const allowed = await allowedCountries(ctx);
+      for (const [field, address] of [
+        ['shippingAddress.country', shipping],
+        ['billingAddress.country', billing],
+      ] as const) {
+        if (address && !allowed.some((country) => country.id === address.countryId))
+          throw checkoutError('countryNotAllowed', 400, field);
+      }
+      // Consents of the form: fetched, every required one accepted, each acceptance logged.
+      let forms: Awaited<ReturnType<ConsentService['forForms']>>;
+      try {
+        forms = await consents.forForms(ctx, body.consentForm);
+      } catch (error) {
+        logger.error({ err: error }, 'consents not fetched');
+        throw checkoutError('consentsNotFetched', 400, 'consents');
+      }
+      const assigned = forms.flatMap((form) => form.consents);
+      if (body.consents.some((id) => !assigned.some((consent) => consent.id === id)))
+        throw checkoutError('consentRequired', 400, 'consents');
+      if (assigned.some((consent) => consent.required && !body.consents.includes(consent.id)))
+        throw checkoutError('consentRequired', 400, 'consents');
+      const email = ctx.user?.email ?? shipping.contactEmail.toLowerCase();
+      try {
+        await consents.log({
+          siteId: ctx.site.id,
+          status: 'accepted',
+          consentIds: body.consents,
+          form: body.consentForm,
+          userId: ctx.user?.id ?? null,
+          email,
+          address: ctx.clientAddress,
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'consent log failed');
+        throw checkoutError('failedConsentLog', 400, 'consents');
+      }
+      const guest = ctx.user
+        ? null
+        : await upsertGuest(ctx, email, {
+            firstName: shipping.firstName,
+            lastName: shipping.lastName,
+            companyName: shipping.companyName,
+            companyOib: shipping.companyOib,
+            addresses: billing ? [shipping, billing] : [shipping],
+          });
+      await upsertSession(row.id, {
+        shippingAddress: shipping,
+        billingAddress: billing,
+        guestUserId: guest?.id ?? null,
+        ...(shipping.isCompany
+          ? { companyData: { companyName: shipping.companyName, oib: shipping.companyOib } }
+          : {}),
+      });
+      return { ...(await checkoutCart(ctx, body)), allowedCountries: allowed };
+    },
+
+    async updateGuestUser(ctx: RequestContext, body: z.output<typeof guestUpdateBody>) {
+      await requireGuestCheckout(ctx);
+      const addresses = body.addresses
+        ? await Promise.all(body.addresses.map((address) => toOrderAddress(ctx, address)))
+        : undefined;
+      const row = await upsertGuest(ctx, body.email, {
+        ...(body.details?.firstName !== undefined ? { firstName: body.details.firstName } : {}),
+        ...(body.details?.lastName !== undefined ? { lastName: body.details.lastName } : {}),
+        ...(body.company?.name !== undefined ? { companyName: body.company.name } : {}),
+        ...(body.company?.oib !== undefined ? { companyOib: body.company.oib } : {}),
+        ...(addresses ? { addresses } : {}),
+      });
+      return guestView(row);
+    },
+
+    async getAvailableCountries(ctx: RequestContext) {
+      return allowedCountries(ctx);
+    },
+
+    /** order/create: the order once per cart, the payment started, the mails for offline payments. */
+    async createOrder(ctx: RequestContext, body: z.output<typeof createOrderBody>) {
+      const { order, isNew, restart } = await placeOrder(ctx, body);
+      const online = order.paymentType === 'HPF' || order.paymentType === 'button';
+      // A repeat for an order still unpaid starts a new attempt (the earlier page may be gone).
+      const html =
+        online && (isNew || restart || order.paymentStatus === 'pending')
+          ? await startPayment(ctx, order, body)
+          : null;
+      if (isNew && !online) await sendOrderMails(order.id);
+      return {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        orderSlug: order.slug,
+        html,
+        redirectPath: successPath(order),
+      };
+    },
+
+    async pgSuccess(ctx: RequestContext, slug: string, body: z.output<typeof pgSuccessBody>) {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.slug, slug), eq(orders.siteId, ctx.site.id)));
+      if (!order) throw checkoutError('ORDER_NOT_FOUND', 404, 'id');
+      const adapter = registry.resolve({ provider: order.paymentProvider, paymentType: order.paymentType });
+      if (!adapter) throw checkoutError('paymentMethodNotFound', 400, 'id');
+      let status = order.paymentStatus;
+      if (status !== 'paid') {
+        const [attempt] = await db
+          .select()
+          .from(orderPayments)
+          .where(eq(orderPayments.orderId, order.id))
+          .orderBy(desc(orderPayments.id))
+          .limit(1);
+        const { lines, shipping } = await linesAndAddresses(order.id);
+        const event = await adapter.confirm({
+          order: paymentOrderOf(order, lines, shipping),
+          providerRef: attempt?.providerRef ?? null,
+          details: body.details,
+        });
+        if (event) {
+          const result = await applyPaymentOutcome(
+            db,
+            {
+              orderId: order.id,
+              provider: order.paymentProvider,
+              providerRef: event.providerRef ?? attempt?.providerRef ?? null,
+              eventId: event.eventId,
+              outcome: event.outcome,
+              amount: event.amount,
+            },
+            effects,
+          );
+          status = result.paymentStatus ?? status;
+        }
+      }
+      if (status === 'failed') throw checkoutError('PAYMENT_FAILED', 409, 'id');
+      return {
+        url:
+          status === 'paid' || order.paymentType === 'cod' || order.paymentType === 'bank_transfer'
+            ? successPath(order)
+            : failurePath(order),
+        orderSlug: order.slug,
+        paymentStatus: status,
+      };
+    },
+
+    /** The one way payment results reach orders, with the checkout's effects (see payment-outcome.ts). */
+    applyPaymentOutcome: (input: PaymentOutcomeInput) => applyPaymentOutcome(db, input, effects),
+
+    async orderBySlug(ctx: RequestContext, slug: string) {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.slug, slug), eq(orders.siteId, ctx.site.id)));
+      if (!order) throw checkoutError('ORDER_NOT_FOUND', 404, 'orderSlug');
+      return orderView(order, await currencyOf(ctx, order.currencyId));
+    },
+
+    async orderHistory(ctx: RequestContext, page: number, limit: number) {
+      if (!ctx.user) throw new ApiError(401, 'CART_NO_ACTIVE_USER', 'No active user');
+      const where = and(eq(orders.userId, ctx.user.id), eq(orders.siteId, ctx.site.id));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: count() }).from(orders).where(where),
+      ]);
+      const lines =
+        rows.length === 0
+          ? []
+          : await db
+              .select()
+              .from(orderLines)
+              .where(
+                inArray(
+                  orderLines.orderId,
+                  rows.map((row) => row.id),
+                ),
+              )
+              .orderBy(asc(orderLines.position));
+      const currencies = new Map<number, { symbol: string; decimals: number }>();
+      for (const row of rows)
+        if (!currencies.has(row.currencyId))
+          currencies.set(row.currencyId, await currencyOf(ctx, row.currencyId));
+      const history: OrderHistoryItem[] = rows.map((order) => {
+        const own = lines.filter((line) => line.orderId === order.id);
+        const totalBasicPrice = own.reduce((sum, line) => sum + line.basicPrice * line.qty, 0);
+        const totalDiscount = own.reduce(
+          (sum, line) => sum + (line.basicPrice - line.finalPrice) * line.qty,
+          0,
+        );
+        return {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          orderSlug: order.slug,
+          createdAt: order.createdAt.toISOString(),
+          state: order.state,
+          itemImages: own.flatMap((line) => (line.image ? [line.image] : [])).slice(0, 3),
+          itemCount: own.length,
+          details: {
+            grandTotal: order.grandTotal,
+            currency: order.currencyCode,
+            decimals: currencies.get(order.currencyId)?.decimals ?? 2,
+          },
+          extendedDetails: {
+            details: {
+              paymentType: order.paymentName,
+              shippingMethod: order.deliveryName ?? '',
+              totalBasicPrice,
+              totalDiscount: totalDiscount + order.couponAmount + order.loyaltyAmount,
+              shippingCost: order.deliveryAmount,
+              totalTax: order.taxTotal,
+            },
+            items: own.map((line) => ({
+              name: line.name,
+              basicPrice: line.basicPrice,
+              quantity: line.qty,
+              discountAmount: (line.basicPrice - line.finalPrice) * line.qty,
+              image: line.image,
+            })),
+          },
+        };
+      });
+      return { orders: history, total: Number(total?.n ?? 0) };
+    },
+  };
+}
