@@ -40,8 +40,16 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { pgSuccess } from './modules/checkout/checkout.contract.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import {
+  bankTransferAdapter,
+  cashOnDeliveryAdapter,
+  createPaymentRegistry,
+} from './modules/checkout/payments/adapter.ts';
+import { receiveProviderWebhook } from './modules/checkout/payments/provider-webhook.ts';
+import { type RecurringPlan, sandboxAdapters } from './modules/checkout/payments/sandbox-adapters.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
@@ -97,6 +105,9 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
   const mail = createMailService(deps);
   const consents = createConsentService(deps);
   const cart = createCartService(deps, sites);
+  const payments = createPaymentsService(deps, {
+    deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
+  });
   const accounts = createAccountsService(deps, {
     sessions,
     mail,
@@ -119,12 +130,46 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     social: createSocialLoginService(deps, { sessions, accounts }),
     profile: createProfileService(deps, sites),
     cart,
-    checkout: createCheckoutService(deps, { cart, sites, consents, mail }),
+    checkout: createCheckoutService(
+      deps,
+      { cart, sites, consents, mail },
+      createPaymentRegistry([
+        cashOnDeliveryAdapter,
+        bankTransferAdapter,
+        ...sandboxAdapters(payments, {
+          recurringPlan: (order) => recurringPlanOf(sites, order),
+        }),
+      ]),
+    ),
     wishlist: createWishlistService(deps),
-    payments: createPaymentsService(deps, {
-      deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
-      apply: async () => {},
-    }),
+    payments,
+  };
+}
+
+/**
+ * Whether an order is a subscription: its one line is a product the site option `SubscriptionPlans`
+ * lists (`{"taxCountry": "HR", "vatRate": 25, "products": {"<product id>": "month" | "year"}}`).
+ */
+async function recurringPlanOf(
+  sites: ReturnType<typeof createSiteService>,
+  order: { siteId: number; lines: { productId: number | null }[] },
+): Promise<RecurringPlan | null> {
+  const [line] = order.lines;
+  if (order.lines.length !== 1 || !line?.productId) return null;
+  const option = await sites.option<{
+    taxCountry?: string;
+    vatRate?: number;
+    products?: Record<string, string>;
+  }>(order.siteId, 'SubscriptionPlans');
+  const interval = option?.products?.[String(line.productId)];
+  if (interval !== 'month' && interval !== 'year') return null;
+  return {
+    interval,
+    taxCountry: /^[A-Z]{2}$/.test(option?.taxCountry ?? '') ? option!.taxCountry! : 'HR',
+    vatRate:
+      typeof option?.vatRate === 'number' && option.vatRate >= 0 && option.vatRate < 100
+        ? option.vatRate
+        : 25,
   };
 }
 
@@ -498,7 +543,26 @@ export function createHttpApp(deps: HttpDeps) {
   });
 
   app.route('/', mediaRoutes(deps));
-  app.route('/', paymentRoutes(services.payments));
+  app.route(
+    '/',
+    paymentRoutes(services.payments, {
+      webhook: (provider, rawBody, headers) =>
+        receiveProviderWebhook(services.checkout, provider, { rawBody, headers }),
+      // Back from the wallet: pgSuccess as this visitor, in-process (it captures and confirms).
+      confirmReturn: async (c, orderSlug, token, language) => {
+        const call = inProcessCaller(c.req.raw.headers, c.get('requestId'), {
+          clientAddress: rateLimitAddress(c),
+          responseCookies: [],
+        });
+        const result = await call(
+          pgSuccess,
+          { params: { id: orderSlug }, body: { details: { token }, internalRedirect: true } },
+          { language },
+        );
+        return result.errored ? undefined : result.data.url;
+      },
+    }),
+  );
   app.route('/', seoRoutes(deps, services.sites));
   app.route(
     '/',

@@ -15,6 +15,7 @@ async function openCardPage(page: Page, language: 'en' | 'hr' = 'en') {
   const reference = `e2e${Date.now()}${counter}`.slice(0, 40);
   const fields: Record<(typeof HPF_FIELDS)[number], string> = {
     reference,
+    custom_id: '',
     amount: '4990',
     currency: 'EUR',
     language,

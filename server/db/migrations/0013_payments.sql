@@ -1,17 +1,5 @@
--- Payments (issue 13): provider events the webhook applied (once per event id), shared payment secrets,
--- and the state of the built-in sandbox gateway (plans, payments, the events it sent).
-CREATE TABLE IF NOT EXISTS "payment_events" (
-	"provider" varchar(32) NOT NULL,
-	"event_id" varchar(80) NOT NULL,
-	"payment_id" varchar(80) NOT NULL,
-	"reference" varchar(80) NOT NULL,
-	"type" varchar(40) NOT NULL,
-	"occurred_at" timestamp with time zone NOT NULL,
-	"applied" boolean NOT NULL,
-	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payment_events_provider_event_id_pk" PRIMARY KEY("provider","event_id")
-);
---> statement-breakpoint
+-- Payments (issue 13): shared payment secrets and the state of the built-in sandbox gateway (plans,
+-- payments, the events it sent to the shop's webhook).
 CREATE TABLE IF NOT EXISTS "payment_keys" (
 	"name" text PRIMARY KEY NOT NULL,
 	"secret" text NOT NULL,
@@ -33,6 +21,7 @@ CREATE TABLE IF NOT EXISTS "sandbox_payments" (
 	"id" varchar(40) PRIMARY KEY NOT NULL,
 	"kind" varchar(16) NOT NULL,
 	"reference" varchar(80) NOT NULL,
+	"custom_id" varchar(64),
 	"amount" integer NOT NULL,
 	"tax_amount" integer DEFAULT 0 NOT NULL,
 	"currency" varchar(3) NOT NULL,
@@ -62,6 +51,5 @@ CREATE TABLE IF NOT EXISTS "sandbox_plans" (
 --> statement-breakpoint
 ALTER TABLE "sandbox_events" ADD CONSTRAINT "sandbox_events_payment_id_sandbox_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."sandbox_payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sandbox_payments" ADD CONSTRAINT "sandbox_payments_plan_id_sandbox_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."sandbox_plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "payment_events_payment_idx" ON "payment_events" USING btree ("provider","payment_id","occurred_at");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "sandbox_events_payment_idx" ON "sandbox_events" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "sandbox_payments_reference_idx" ON "sandbox_payments" USING btree ("reference");

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
-// Payments (issue 13): the shop's record of what providers told it (webhook events, each applied
-// once), the shared secrets, and the built-in sandbox gateway's own state. The sandbox plays an
+// Payments (issue 13): the shared payment secrets and the built-in sandbox gateway's own state (what
+// providers told the shop is recorded by the checkout: payment_events, applyPaymentOutcome). The sandbox plays an
 // outside provider, so its tables are its "provider side": every process reads the same rows.
 
 /**
@@ -25,31 +14,6 @@ export const paymentKeys = pgTable('payment_keys', {
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Every provider event the webhook accepted, once per (provider, event id): a replay finds its row
- * and changes nothing. `applied` is false for an event older than one already applied to the same
- * payment (an out-of-order delivery must not move the payment back).
- */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    provider: varchar('provider', { length: 32 }).notNull(),
-    eventId: varchar('event_id', { length: 80 }).notNull(),
-    /** The provider's payment (or subscription) id. */
-    paymentId: varchar('payment_id', { length: 80 }).notNull(),
-    /** Our reference the provider carries (the order slug). */
-    reference: varchar('reference', { length: 80 }).notNull(),
-    type: varchar('type', { length: 40 }).notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
-    applied: boolean('applied').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.provider, table.eventId] }),
-    index('payment_events_payment_idx').on(table.provider, table.paymentId, table.occurredAt),
-  ],
-);
 
 export const sandboxPaymentKinds = ['hpf', 'order', 'subscription'] as const;
 export type SandboxPaymentKind = (typeof sandboxPaymentKinds)[number];
@@ -89,6 +53,8 @@ export const sandboxPayments = pgTable(
     kind: varchar('kind', { length: 16 }).$type<SandboxPaymentKind>().notNull(),
     /** The merchant's reference (our order slug). */
     reference: varchar('reference', { length: 80 }).notNull(),
+    /** The merchant's own id, carried in every event (PayPal's `custom_id`): our order id. */
+    customId: varchar('custom_id', { length: 64 }),
     amount: integer('amount').notNull(),
     taxAmount: integer('tax_amount').notNull().default(0),
     currency: varchar('currency', { length: 3 }).notNull(),

@@ -1,7 +1,8 @@
 import type { Deps } from '../../api/request-context.ts';
-import { type ApplyOutcome, createWebhookReceiver, sharedSecret } from './payment-webhooks.ts';
+import { sharedSecret } from './payment-keys.ts';
 import { type HPF_FIELDS, SANDBOX_BASE } from './sandbox-gateway.routes.ts';
 import { createSandboxGateway, type WebhookDelivery } from './sandbox-gateway.service.ts';
+import { readSandboxWebhook } from './sandbox-webhook.ts';
 import { signFields } from './webhook-signature.ts';
 
 /** Where the sandbox sends its events: this app's webhook for the provider `sandbox`. */
@@ -17,7 +18,7 @@ const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (char) => `&#
  */
 export function createPaymentsService(
   deps: Pick<Deps, 'config' | 'db' | 'logger'>,
-  options: { deliver: WebhookDelivery; apply: ApplyOutcome },
+  options: { deliver: WebhookDelivery },
 ) {
   const { config, db, logger } = deps;
   let secretPromise: Promise<string> | undefined;
@@ -30,12 +31,11 @@ export function createPaymentsService(
     return secretPromise;
   };
   const gateway = createSandboxGateway({ db, logger, secret: merchantSecret, deliver: options.deliver });
-  const webhooks = createWebhookReceiver({
-    db,
-    secret: merchantSecret,
-    toleranceSeconds: config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
-    apply: options.apply,
-  });
+  /** A webhook of the sandbox, checked (signature, time, shape): throws WebhookRejected. */
+  const readWebhook = async (rawBody: string, signature: string | undefined) =>
+    readSandboxWebhook(await merchantSecret(), rawBody, signature, {
+      toleranceSeconds: config.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
+    });
 
   /**
    * The hosted payment form the checkout page adds and submits: the order's signed fields, posted to
@@ -43,6 +43,8 @@ export function createPaymentsService(
    */
   async function hostedPaymentForm(input: {
     reference: string;
+    /** Carried back in every event (our order id). */
+    customId: string;
     amount: number;
     currency: string;
     language: string;
@@ -52,6 +54,7 @@ export function createPaymentsService(
   }) {
     const fields: Record<(typeof HPF_FIELDS)[number], string> = {
       reference: input.reference,
+      custom_id: input.customId,
       amount: String(input.amount),
       currency: input.currency,
       language: input.language,
@@ -67,7 +70,10 @@ export function createPaymentsService(
     return `<form id="hpf-form" method="post" action="${SANDBOX_BASE}/hpf" accept-charset="utf-8">${inputs}</form>`;
   }
 
-  return { gateway, webhooks, merchantSecret, hostedPaymentForm };
+  return { gateway, readWebhook, merchantSecret, hostedPaymentForm };
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export type { SandboxEvent, SandboxPayment } from './sandbox-gateway.service.ts';
+export { OUTCOME_OF_EVENT, WebhookRejected } from './sandbox-webhook.ts';

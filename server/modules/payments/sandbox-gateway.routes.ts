@@ -16,6 +16,7 @@ export const SANDBOX_BASE = '/sandbox-gateway';
 /** Fields of the hosted payment form, all signed by the merchant (`signature`). */
 export const HPF_FIELDS = [
   'reference',
+  'custom_id',
   'amount',
   'currency',
   'language',
@@ -74,6 +75,7 @@ export function sandboxGatewayRoutes(gateway: SandboxGateway, merchantSecret: ()
     const valid =
       verifyFields(await merchantSecret(), signed, fields.signature ?? '') &&
       /^[A-Za-z0-9_-]{1,80}$/.test(signed.reference!) &&
+      /^[A-Za-z0-9_-]{0,64}$/.test(signed.custom_id!) &&
       /^\d{1,9}$/.test(signed.amount!) &&
       /^[A-Z]{3}$/.test(signed.currency!) &&
       /^[a-z]{2}$/.test(signed.language!) &&
@@ -92,6 +94,7 @@ export function sandboxGatewayRoutes(gateway: SandboxGateway, merchantSecret: ()
     const payment = await gateway.createPayment({
       kind: 'hpf',
       reference: signed.reference!,
+      ...(signed.custom_id ? { customId: signed.custom_id } : {}),
       amount,
       currency: signed.currency!,
       language: signed.language!,

@@ -35,6 +35,7 @@ export type SandboxEvent = {
   data: {
     paymentId: string;
     reference: string;
+    customId: string | null;
     kind: SandboxPaymentKind;
     status: SandboxStatus;
     amount: number;
@@ -59,6 +60,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(15).toString('base64u
 export type CreatePaymentInput = {
   kind: SandboxPaymentKind;
   reference: string;
+  customId?: string;
   amount: number;
   taxAmount?: number;
   currency: string;
@@ -103,6 +105,7 @@ export function createSandboxGateway(deps: {
         id: newId(input.kind === 'subscription' ? 'sub' : 'pay'),
         kind: input.kind,
         reference: input.reference,
+        customId: input.customId ?? null,
         amount: input.amount,
         taxAmount: input.taxAmount ?? 0,
         currency: input.currency,
@@ -180,6 +183,7 @@ export function createSandboxGateway(deps: {
       data: {
         paymentId: payment.id,
         reference: payment.reference,
+        customId: payment.customId,
         kind: payment.kind,
         status: payment.status,
         amount: payment.amount,
