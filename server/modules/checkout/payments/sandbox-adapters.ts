@@ -85,8 +85,7 @@ export function sandboxAdapters(
     if (!payment) throw new ApiError(409, 'CONFLICT', 'The order has no sandbox payment to refund.');
     await gateway.refund(payment.id);
     const event = await decidingEvent(payment);
-    if (event?.outcome !== 'refunded')
-      throw new ApiError(409, 'CONFLICT', 'The refund was not recorded.');
+    if (event?.outcome !== 'refunded') throw new ApiError(409, 'CONFLICT', 'The refund was not recorded.');
     return event;
   }
 
