@@ -183,6 +183,16 @@ const envSchema = z.object({
   ),
   /** Longest wait for a social login provider (discovery, code exchange, user info), in ms. */
   SOCIAL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Payments (docs/decisions/0310). The merchant key shared with the built-in sandbox gateway: it signs
+   * the hosted payment form and the gateway's webhooks. Unset: one is generated on first start and
+   * kept in the database, so every process of the shop uses the same key.
+   */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How far a webhook's signed time may be from this server's clock, in seconds. */
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** Longest wait for a webhook the sandbox gateway sends to an address outside this app, in ms. */
+  PAYMENT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 /** Settings that only make sense together: checked after each variable is valid on its own. */

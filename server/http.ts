@@ -40,8 +40,16 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { pgSuccess } from './modules/checkout/checkout.contract.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import {
+  bankTransferAdapter,
+  cashOnDeliveryAdapter,
+  createPaymentRegistry,
+} from './modules/checkout/payments/adapter.ts';
+import { receiveProviderWebhook } from './modules/checkout/payments/provider-webhook.ts';
+import { type RecurringPlan, sandboxAdapters } from './modules/checkout/payments/sandbox-adapters.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
@@ -55,6 +63,9 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import type { WebhookDelivery } from './modules/payments/sandbox-gateway.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { seoRoutes } from './modules/seo/sitemap.routes.ts';
@@ -87,13 +98,16 @@ const CORS_REQUEST_HEADERS =
 /** Query parameters that may carry secrets and are blanked in logs. */
 const SECRET_PARAMS = /([?&](?:token|accessToken|refreshToken|code|password|protectCode|email)=)[^&]*/gi;
 
-export function createServices(deps: Deps) {
+export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDelivery } = {}) {
   const sites = createSiteService(deps);
   const cms = createCmsContentService(deps);
   const sessions = createSessionService(deps);
   const mail = createMailService(deps);
   const consents = createConsentService(deps);
   const cart = createCartService(deps, sites);
+  const payments = createPaymentsService(deps, {
+    deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
+  });
   const accounts = createAccountsService(deps, {
     sessions,
     mail,
@@ -116,8 +130,60 @@ export function createServices(deps: Deps) {
     social: createSocialLoginService(deps, { sessions, accounts }),
     profile: createProfileService(deps, sites),
     cart,
-    checkout: createCheckoutService(deps, { cart, sites, consents, mail }),
+    checkout: createCheckoutService(
+      deps,
+      { cart, sites, consents, mail },
+      createPaymentRegistry([
+        cashOnDeliveryAdapter,
+        bankTransferAdapter,
+        ...sandboxAdapters(payments, {
+          recurringPlan: (order) => recurringPlanOf(sites, order),
+        }),
+      ]),
+    ),
     wishlist: createWishlistService(deps),
+    payments,
+  };
+}
+
+/**
+ * Whether an order is a subscription: its one line is a product the site option `SubscriptionPlans`
+ * lists (`{"taxCountry": "HR", "vatRate": 25, "products": {"<product id>": "month" | "year"}}`).
+ */
+async function recurringPlanOf(
+  sites: ReturnType<typeof createSiteService>,
+  order: { siteId: number; lines: { productId: number | null }[] },
+): Promise<RecurringPlan | null> {
+  const [line] = order.lines;
+  if (order.lines.length !== 1 || !line?.productId) return null;
+  const option = await sites.option<{
+    taxCountry?: string;
+    vatRate?: number;
+    products?: Record<string, string>;
+  }>(order.siteId, 'SubscriptionPlans');
+  const interval = option?.products?.[String(line.productId)];
+  if (interval !== 'month' && interval !== 'year') return null;
+  return {
+    interval,
+    taxCountry: /^[A-Z]{2}$/.test(option?.taxCountry ?? '') ? option!.taxCountry! : 'HR',
+    vatRate:
+      typeof option?.vatRate === 'number' && option.vatRate >= 0 && option.vatRate < 100
+        ? option.vatRate
+        : 25,
+  };
+}
+
+/** A webhook sent to another server (a provider's events to a shop elsewhere): plain HTTP, bounded. */
+function deliverOverHttp(timeoutMs: number): WebhookDelivery {
+  return async (url, body, headers) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel();
+    return response.status;
   };
 }
 
@@ -224,8 +290,17 @@ function errorAnswer(logger: Logger, error: unknown, requestId: string | undefin
 
 export function createHttpApp(deps: HttpDeps) {
   const { config, logger, cache, database } = deps;
-  const services = createServices(deps);
   const app = new Hono<ApiEnv>();
+  // The sandbox gateway's webhooks to this shop (a path) go through this app in-process: the full
+  // HTTP handling of a provider's request, without a network hop to the process's own address.
+  const services = createServices(deps, {
+    deliverWebhook: async (url, body, headers) => {
+      if (!url.startsWith('/')) return deliverOverHttp(config.PAYMENT_WEBHOOK_TIMEOUT_MS)(url, body, headers);
+      const response = await app.request(url, { method: 'POST', body, headers });
+      await response.body?.cancel();
+      return response.status;
+    },
+  });
   const securityOptions = securityHeaderOptions(config);
   const securityHeaders = baseSecurityHeaders(securityOptions);
   /** Other origins allowed to call the API and post forms: the configured ones and the public URL. */
@@ -468,6 +543,26 @@ export function createHttpApp(deps: HttpDeps) {
   });
 
   app.route('/', mediaRoutes(deps));
+  app.route(
+    '/',
+    paymentRoutes(services.payments, {
+      webhook: (provider, rawBody, headers) =>
+        receiveProviderWebhook(services.checkout, provider, { rawBody, headers }),
+      // Back from the wallet: pgSuccess as this visitor, in-process (it captures and confirms).
+      confirmReturn: async (c, orderSlug, token, language) => {
+        const call = inProcessCaller(c.req.raw.headers, c.get('requestId'), {
+          clientAddress: rateLimitAddress(c),
+          responseCookies: [],
+        });
+        const result = await call(
+          pgSuccess,
+          { params: { id: orderSlug }, body: { details: { token }, internalRedirect: true } },
+          { language },
+        );
+        return result.errored ? undefined : result.data.url;
+      },
+    }),
+  );
   app.route('/', seoRoutes(deps, services.sites));
   app.route(
     '/',

@@ -35,3 +35,6 @@ export const e2eOidc = {
   clientId: 'shop-e2e-client',
   clientSecret: 'shop-e2e-client-secret-0123456789abcdef',
 };
+
+/** The merchant key the server under test shares with its sandbox gateway (tests/e2e/sandbox-gateway.e2e.ts signs forms with it). */
+export const e2ePaymentSecret = 'sandbox-e2e-merchant-key-0123456789abcdef';

@@ -23,6 +23,8 @@ for (const provider of ['GOOGLE', 'FACEBOOK']) {
   process.env[`${provider}_CLIENT_SECRET`] ??= e2eOidc.clientSecret;
   process.env[`${provider}_ISSUER_URL`] ??= e2eOidc.issuer;
 }
+// The sandbox gateway's merchant key, known to the payment test so it can sign a hosted payment form.
+process.env.PAYMENT_SANDBOX_SECRET ??= (await import('./e2e-env.ts')).e2ePaymentSecret;
 // Where the data directory is (the accounts test reads the mail outbox in it).
 fs.writeFileSync(path.join(os.tmpdir(), `shop-e2e-${process.env.PORT}.datadir`), dataDir);
 delete process.env.DATABASE_URL;
