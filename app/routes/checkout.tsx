@@ -54,6 +54,7 @@ import { Island } from '../islands/island.tsx';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import type { ApiClient } from '../lib/api-client.ts';
 import { type CartSession, clearedCartCookies, readCartSession } from '../lib/cart-session.ts';
+import { payingCartCookie } from '../lib/checkout-session.ts';
 import { requestApi, requestPath } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/checkout';
@@ -450,8 +451,7 @@ export async function action(args: Route.ActionArgs) {
         to: settings.giftWrap !== 0 ? text('to') : undefined,
         from: settings.giftWrap !== 0 ? text('from') : undefined,
         orderMessage: settings.message !== 0 ? text('orderMessage') : undefined,
-        successURL: localizedPath('checkoutSuccess', language),
-        failureURL: localizedPath('checkoutFailure', language),
+        // successURL and failureURL are left to the server: its defaults carry the order's slug.
         expected: expected as never,
       },
     });
@@ -462,8 +462,10 @@ export async function action(args: Route.ActionArgs) {
       return answer({ message: key }, order.error.statusCode === 409 ? 409 : 400);
     }
     const { html } = order.data;
-    if (typeof html === 'string') return answer({ hpfHtml: html }, 200);
-    if (html !== null) return go(html.approveUrl);
+    // Paid online: the cart is kept aside for the failure page (app/lib/checkout-session.ts).
+    const paying = [payingCartCookie(sessionOf(cart), secure)];
+    if (typeof html === 'string') return answer({ hpfHtml: html }, 200, paying);
+    if (html !== null) return go(html.approveUrl, paying);
     // Offline payment: the order is placed and the cart archived; the browser forgets the session.
     return go(order.data.redirectPath, clearedCartCookies());
   }
@@ -485,7 +487,32 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">{t('checkout.title')}</h1>
-      {page === null ? (
+      {result?.hpfHtml ? (
+        // The order is placed and waits for the card: the gateway's form is sent (the cart is no longer open).
+        <section aria-labelledby="checkout-step-heading" className="mt-6" data-testid="checkout-step-payment">
+          <h2 id="checkout-step-heading" className="text-2xl font-semibold text-slate-900">
+            {t('checkout.steps.payment')}
+          </h2>
+          <div className="mt-4">
+            <Island
+              name="checkoutPayment"
+              props={{
+                action: localizedPath('checkout', language),
+                backHref: localizedPath('cart', language),
+                audience: 'guest',
+                methods: [],
+                selectedId: null,
+                giftFields: false,
+                messageField: false,
+                expected: '',
+                automaticId: null,
+                hpfHtml: result.hpfHtml,
+                error: null,
+              }}
+            />
+          </div>
+        </section>
+      ) : page === null ? (
         <div className="mt-6" data-testid="checkout-empty">
           <p className="text-slate-700">{t('checkout.empty')}</p>
           <a
@@ -501,7 +528,7 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
             <h2 id="checkout-step-heading" className="text-2xl font-semibold text-slate-900">
               {t(`checkout.steps.${page.step}`)}
             </h2>
-            {message && page.step !== 'shipping' ? (
+            {message && message !== 'formInvalid' && page.step !== 'shipping' ? (
               <p
                 role="alert"
                 className="mt-3 rounded-md bg-red-50 px-4 py-3 font-medium text-red-900"
@@ -553,7 +580,7 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
                     ...page.payment,
                     // After a refused order the shopper chooses again: nothing is submitted by itself.
                     automaticId: message ? null : page.payment.automaticId,
-                    hpfHtml: result?.hpfHtml ?? null,
+                    hpfHtml: null,
                     error: message,
                   }}
                 />

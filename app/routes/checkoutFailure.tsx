@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
 import { localizedPath } from '../../core/route-table.ts';
 import { primaryButton } from '../components/cart/cart-view.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { privatePageHeaders } from '../lib/account.ts';
+import { restoredCartCookies } from '../lib/checkout-session.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/checkoutFailure';
@@ -19,10 +21,21 @@ export function loader(args: Route.LoaderArgs) {
     alternates: routeAlternates('checkoutFailure'),
     noindex: true,
   };
-  return { language, seo };
+  // The failed payment reopened the cart: the browser gets its session back.
+  const cookies = restoredCartCookies(
+    args.request.headers.get('cookie'),
+    new URL(args.request.url).protocol === 'https:',
+  );
+  const headers = new Headers(privatePageHeaders());
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return data({ language, seo }, { headers });
 }
 
-export const headers: Route.HeadersFunction = privatePageHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(privatePageHeaders());
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 

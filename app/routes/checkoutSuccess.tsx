@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
@@ -6,6 +7,8 @@ import { getOrderBySlug, type Order } from '../../server/modules/checkout/checko
 import { primaryButton } from '../components/cart/cart-view.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { privatePageHeaders } from '../lib/account.ts';
+import { clearedCartCookies } from '../lib/cart-session.ts';
+import { clearedPayingCart, readPayingCart } from '../lib/checkout-session.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/checkoutSuccess';
@@ -31,10 +34,18 @@ export async function loader(args: Route.LoaderArgs) {
       throw new Response(result.error.message, { status: result.error.statusCode });
     throw new Response(catalogs[language].checkout.success.notFound, { status: 404 });
   }
-  return { language, seo, order: result.data };
+  // An order paid online comes back here: the cart it was made from is archived, so the browser forgets it.
+  const headers = new Headers(privatePageHeaders());
+  if (readPayingCart(args.request.headers.get('cookie')))
+    for (const cookie of [...clearedCartCookies(), clearedPayingCart()]) headers.append('Set-Cookie', cookie);
+  return data({ language, seo, order: result.data }, { headers });
 }
 
-export const headers: Route.HeadersFunction = privatePageHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(privatePageHeaders());
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 

@@ -12,6 +12,9 @@ export type PaymentChoice = {
   paymentType: string;
 };
 
+/** The id of the hosted payment form the sandbox adapter answers (server/modules/payments/payments.service.ts). */
+const HPF_FORM_ID = 'hpf-form';
+
 /** The card schemes the sandbox gateway (and the processors it plays) accept: brand names, not texts. */
 const CARD_BRANDS = ['Visa', 'Mastercard', 'Maestro', 'Diners', 'American Express'] as const;
 
@@ -84,6 +87,15 @@ export function PaymentStep(props: PaymentStepProps) {
         {/* The gateway's own form (its fields and submit button), so that it can be sent without JavaScript too. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML comes from our payment adapter, not from a shopper */}
         <div ref={hpf} className="mt-4" dangerouslySetInnerHTML={{ __html: props.hpfHtml }} />
+        {/* Sends the gateway's form (it has no button of its own) when the script has not. */}
+        <button
+          type="submit"
+          form={HPF_FORM_ID}
+          className={`${primaryButton} mt-4`}
+          data-testid="checkout-to-payment"
+        >
+          {t('checkout.payment.toPayment')}
+        </button>
       </div>
     );
 

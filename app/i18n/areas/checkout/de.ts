@@ -64,6 +64,7 @@ export const checkoutDe: Widen<typeof checkoutHr> = {
     confirm: 'Bestellung abschicken',
     sending: 'Ihre Bestellung wird gesendet…',
     redirecting: 'Sie werden zur Zahlungsseite weitergeleitet…',
+    toPayment: 'Weiter zur Zahlung',
   },
   continue: 'Weiter',
   back: 'Zurück',

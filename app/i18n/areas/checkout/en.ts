@@ -63,6 +63,7 @@ export const checkoutEn: Widen<typeof checkoutHr> = {
     confirm: 'Place order',
     sending: 'Sending your order…',
     redirecting: 'Taking you to the payment page…',
+    toPayment: 'Continue to payment',
   },
   continue: 'Continue',
   back: 'Back',

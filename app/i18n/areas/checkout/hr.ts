@@ -61,6 +61,7 @@ export const checkoutHr = {
     confirm: 'Potvrdi narudžbu',
     sending: 'Šaljemo narudžbu…',
     redirecting: 'Preusmjeravamo vas na stranicu za plaćanje…',
+    toPayment: 'Nastavi na plaćanje',
   },
   continue: 'Nastavi',
   back: 'Natrag',
