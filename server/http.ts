@@ -45,6 +45,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import {
   bankTransferAdapter,
+  bankTransferReference,
   cashOnDeliveryAdapter,
   createPaymentRegistry,
 } from './modules/checkout/payments/adapter.ts';
@@ -63,7 +64,8 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createBankTransferService } from './modules/payments/bank-transfer.service.ts';
+import { paymentContractRoutes, paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { WebhookDelivery } from './modules/payments/sandbox-gateway.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -488,6 +490,14 @@ export function createHttpApp(deps: HttpDeps) {
   profileRoutes(contracts.implement, services.profile);
   cartRoutes(contracts.implement, services.cart);
   checkoutRoutes(contracts.implement, services.checkout);
+  paymentContractRoutes(
+    contracts.implement,
+    createBankTransferService({
+      orderBySlug: services.checkout.orderBySlug,
+      siteOption: (siteId, key) => services.sites.option(siteId, key),
+      reference: bankTransferReference,
+    }),
+  );
   wishlistRoutes(contracts.implement, services.wishlist);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
