@@ -17,9 +17,18 @@ import {
   products,
   productTranslations,
 } from '../catalogue/catalogue.schema.ts';
+import { consentAssignments, consentLog, consents, consentTranslations } from '../consent/consent.schema.ts';
+import { checkoutSettings } from '../site/site.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { CHECKOUT_ERRORS } from './checkout.contract.ts';
-import { coupons, deliveryMethods, orderStateChanges, orders, paymentMethods } from './checkout.schema.ts';
+import {
+  coupons,
+  deliveryMethods,
+  guestUsers,
+  orderStateChanges,
+  orders,
+  paymentMethods,
+} from './checkout.schema.ts';
 
 let database: TestDatabase;
 let mediaDir: string;
@@ -614,4 +623,98 @@ describe('property: random adds, removes and orders against a model', () => {
       { numRuns: 20 },
     );
   }, 180_000);
+});
+
+describe('the address step', () => {
+  it('refuses a country outside the allowed ones and lists them; guest checkout off refuses visitors', async () => {
+    const session = await newCart(ids['KNJ-001']!, 1);
+    await database.db.update(checkoutSettings).set({ allowedCountries: ['HR', 'SI'] });
+    try {
+      const refused = await checkout('address/save', {
+        ...session,
+        shippingAddress: { ...address, country: 'DE' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('countryNotAllowed');
+      expect(refused.body.error.payload.field).toBe('shippingAddress.country');
+      const countries = (await checkout('getAvailableCountries')).body.data;
+      expect(countries.map((country: { iso: string }) => country.iso).sort()).toEqual(['HR', 'SI']);
+      const invalid = await checkout('address/save', {
+        ...session,
+        shippingAddress: { ...address, firstName: '' },
+      });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error.payload.field).toBe('shippingAddress.firstName');
+
+      await database.db.update(checkoutSettings).set({ guestCheckout: 0 });
+      const visitor = await checkout('address/save', { ...session, shippingAddress: address });
+      expect(visitor.status).toBe(401);
+      expect(visitor.body.error.code).toBe('guestCheckoutDisabled');
+    } finally {
+      await database.db.update(checkoutSettings).set({ allowedCountries: 'ALL', guestCheckout: 1 });
+    }
+  });
+
+  it('required consents are enforced and each acceptance is logged; a guest gets a record by e-mail', async () => {
+    const [consent] = await database.db
+      .insert(consents)
+      .values({ siteId: demo.siteId, uniqueNumber: 'CHK-TERMS' })
+      .returning();
+    await database.db
+      .insert(consentTranslations)
+      .values({
+        consentId: consent!.id,
+        languageCode: 'en',
+        displayName: 'Terms',
+        text: 'I accept the terms.',
+      });
+    await database.db
+      .insert(consentAssignments)
+      .values({
+        siteId: demo.siteId,
+        assignedTo: 'checkoutForm',
+        consentIds: [consent!.id],
+        requiredConsentIds: [consent!.id],
+      })
+      .onConflictDoUpdate({
+        target: [consentAssignments.siteId, consentAssignments.assignedTo],
+        set: { consentIds: [consent!.id], requiredConsentIds: [consent!.id] },
+      });
+    try {
+      const session = await newCart(ids['KNJ-001']!, 1);
+      const missing = await checkout('address/save', { ...session, shippingAddress: address });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.code).toBe('consentRequired');
+      const accepted = await checkout('address/save', {
+        ...session,
+        shippingAddress: address,
+        billingAddress: {
+          ...address,
+          type: 'billing',
+          isCompany: true,
+          companyName: 'Obrt Marta',
+          companyOib: '69435151530',
+        },
+        consents: [consent!.id],
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(accepted.body.data.billingAddress.companyName).toBe('Obrt Marta');
+      const logged = await database.db.select().from(consentLog).where(eq(consentLog.consentId, consent!.id));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.email).toBe('marta@example.com');
+      const [guest] = await database.db
+        .select()
+        .from(guestUsers)
+        .where(eq(guestUsers.email, 'marta@example.com'));
+      expect(guest).toMatchObject({ firstName: 'Marta', lastName: 'Kovač' });
+      const updated = await call('/v1/user/web/guest/update', {
+        email: 'MARTA@example.com',
+        details: { firstName: 'Martina' },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body.data).toMatchObject({ id: guest!.id, firstName: 'Martina', lastName: 'Kovač' });
+    } finally {
+      await database.db.delete(consentAssignments).where(eq(consentAssignments.assignedTo, 'checkoutForm'));
+    }
+  });
 });
