@@ -26,6 +26,13 @@ if (process.argv.includes('cart')) {
   process.exit(0);
 }
 
+// `npm run bench -- orders`: complete-order p50/p95 and orders/s on PGlite and PostgreSQL (bench/orders.ts).
+if (process.argv.includes('orders')) {
+  const { runOrdersBench } = await import('./orders.ts');
+  await runOrdersBench();
+  process.exit(0);
+}
+
 // `npm run bench -- memory`: resident memory after start, restart and warm-up (bench/memory.ts).
 if (process.argv.includes('memory')) {
   const { runMemoryBench } = await import('./memory.ts');

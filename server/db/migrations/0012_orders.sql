@@ -190,4 +190,74 @@ CREATE UNIQUE INDEX "orders_site_number_idx" ON "orders" USING btree ("site_id",
 CREATE UNIQUE INDEX "orders_slug_idx" ON "orders" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_cart_idx" ON "orders" USING btree ("cart_id") WHERE "orders"."state" <> 'cancelled';--> statement-breakpoint
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_events_provider_event_idx" ON "payment_events" USING btree ("provider","event_id");
+CREATE UNIQUE INDEX "payment_events_provider_event_idx" ON "payment_events" USING btree ("provider","event_id");--> statement-breakpoint
+-- The shipped order e-mails (decision 0303): the customer's confirmation per language and the shop's notice.
+INSERT INTO "mail_templates" ("key", "language_code", "subject", "body_html", "body_text") VALUES
+	('order-confirmation', 'hr', 'Narudžba {{ orderNumber }} – {{ siteName }}', '<p>Pozdrav {{ firstName }},</p>
+<p>hvala na narudžbi {{ orderNumber }}.</p>
+<p style="white-space:pre-line">{{ items }}</p>
+<p>Ukupno: {{ grandTotal }}<br>Plaćanje: {{ paymentMethod }}<br>Dostava: {{ shippingMethod }}</p>
+<p><a href="{{ orderUrl }}">Pregled narudžbe</a></p>', 'Pozdrav {{ firstName }},
+
+hvala na narudžbi {{ orderNumber }}.
+
+{{ items }}
+
+Ukupno: {{ grandTotal }}
+Plaćanje: {{ paymentMethod }}
+Dostava: {{ shippingMethod }}
+
+Pregled narudžbe: {{ orderUrl }}
+'),
+	('order-confirmation', 'en', 'Order {{ orderNumber }} – {{ siteName }}', '<p>Hello {{ firstName }},</p>
+<p>thank you for your order {{ orderNumber }}.</p>
+<p style="white-space:pre-line">{{ items }}</p>
+<p>Total: {{ grandTotal }}<br>Payment: {{ paymentMethod }}<br>Delivery: {{ shippingMethod }}</p>
+<p><a href="{{ orderUrl }}">View the order</a></p>', 'Hello {{ firstName }},
+
+thank you for your order {{ orderNumber }}.
+
+{{ items }}
+
+Total: {{ grandTotal }}
+Payment: {{ paymentMethod }}
+Delivery: {{ shippingMethod }}
+
+View the order: {{ orderUrl }}
+'),
+	('order-confirmation', 'de', 'Bestellung {{ orderNumber }} – {{ siteName }}', '<p>Hallo {{ firstName }},</p>
+<p>vielen Dank für Ihre Bestellung {{ orderNumber }}.</p>
+<p style="white-space:pre-line">{{ items }}</p>
+<p>Summe: {{ grandTotal }}<br>Zahlung: {{ paymentMethod }}<br>Lieferung: {{ shippingMethod }}</p>
+<p><a href="{{ orderUrl }}">Bestellung ansehen</a></p>', 'Hallo {{ firstName }},
+
+vielen Dank für Ihre Bestellung {{ orderNumber }}.
+
+{{ items }}
+
+Summe: {{ grandTotal }}
+Zahlung: {{ paymentMethod }}
+Lieferung: {{ shippingMethod }}
+
+Bestellung ansehen: {{ orderUrl }}
+'),
+	('order-notice', 'hr', 'Nova narudžba {{ orderNumber }}', '<p>Nova narudžba {{ orderNumber }} ({{ email }}, {{ firstName }} {{ lastName }}).</p>
+<p style="white-space:pre-line">{{ items }}</p>
+<p>Ukupno: {{ grandTotal }}<br>Plaćanje: {{ paymentMethod }}<br>Dostava: {{ shippingMethod }}</p>', 'Nova narudžba {{ orderNumber }} ({{ email }}, {{ firstName }} {{ lastName }}).
+
+{{ items }}
+
+Ukupno: {{ grandTotal }}
+Plaćanje: {{ paymentMethod }}
+Dostava: {{ shippingMethod }}
+'),
+	('order-notice', 'en', 'New order {{ orderNumber }}', '<p>New order {{ orderNumber }} ({{ email }}, {{ firstName }} {{ lastName }}).</p>
+<p style="white-space:pre-line">{{ items }}</p>
+<p>Total: {{ grandTotal }}<br>Payment: {{ paymentMethod }}<br>Delivery: {{ shippingMethod }}</p>', 'New order {{ orderNumber }} ({{ email }}, {{ firstName }} {{ lastName }}).
+
+{{ items }}
+
+Total: {{ grandTotal }}
+Payment: {{ paymentMethod }}
+Delivery: {{ shippingMethod }}
+');
