@@ -94,6 +94,7 @@ export function createServices(deps: Deps) {
   const mail = createMailService(deps);
   const consents = createConsentService(deps);
   const cart = createCartService(deps, sites);
+  const checkout = createCheckoutService(deps, { cart, sites, consents, mail });
   const accounts = createAccountsService(deps, {
     sessions,
     mail,
@@ -114,9 +115,24 @@ export function createServices(deps: Deps) {
     consents,
     accounts,
     social: createSocialLoginService(deps, { sessions, accounts }),
-    profile: createProfileService(deps, sites),
+    // The profile's order history (GET /v1/user/web/orders) reads the checkout's orders.
+    profile: createProfileService(deps, sites, async (ctx, userId, page) => {
+      const { orders, total } = await checkout.orderHistory(ctx, page, 10, { userId, live: true });
+      return {
+        total,
+        orders: orders.map((order) => ({
+          id: order.id,
+          createdAt: order.createdAt,
+          state: order.state === 'active' ? 'active' : 'pending',
+          grandTotal: order.details.grandTotal,
+          currency: order.details.currency,
+          itemImages: order.itemImages,
+          itemCount: order.itemCount,
+        })),
+      };
+    }),
     cart,
-    checkout: createCheckoutService(deps, { cart, sites, consents, mail }),
+    checkout,
     wishlist: createWishlistService(deps),
   };
 }
