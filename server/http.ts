@@ -110,6 +110,17 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
   const payments = createPaymentsService(deps, {
     deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
   });
+  const checkout = createCheckoutService(
+    deps,
+    { cart, sites, consents, mail },
+    createPaymentRegistry([
+      cashOnDeliveryAdapter,
+      bankTransferAdapter,
+      ...sandboxAdapters(payments, {
+        recurringPlan: (order) => recurringPlanOf(sites, order),
+      }),
+    ]),
+  );
   const accounts = createAccountsService(deps, {
     sessions,
     mail,
@@ -130,19 +141,24 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     consents,
     accounts,
     social: createSocialLoginService(deps, { sessions, accounts }),
-    profile: createProfileService(deps, sites),
+    // The profile's order history (GET /v1/user/web/orders) reads the checkout's orders.
+    profile: createProfileService(deps, sites, async (ctx, userId, page) => {
+      const { orders, total } = await checkout.orderHistory(ctx, page, 10, { userId, live: true });
+      return {
+        total,
+        orders: orders.map((order) => ({
+          id: order.id,
+          createdAt: order.createdAt,
+          state: order.state === 'active' ? 'active' : 'pending',
+          grandTotal: order.details.grandTotal,
+          currency: order.details.currency,
+          itemImages: order.itemImages,
+          itemCount: order.itemCount,
+        })),
+      };
+    }),
     cart,
-    checkout: createCheckoutService(
-      deps,
-      { cart, sites, consents, mail },
-      createPaymentRegistry([
-        cashOnDeliveryAdapter,
-        bankTransferAdapter,
-        ...sandboxAdapters(payments, {
-          recurringPlan: (order) => recurringPlanOf(sites, order),
-        }),
-      ]),
-    ),
+    checkout,
     wishlist: createWishlistService(deps),
     payments,
   };

@@ -497,6 +497,14 @@ describe('a logged-in user', () => {
     expect(entry.details.grandTotal).toBe(prepared.prices.orderTotal);
     const visitor = await checkout('order/history', undefined, { method: 'GET' });
     expect(visitor.status).toBe(401);
+    // The profile's own list (GET /v1/user/web/orders) reads the same orders.
+    const profile = await call('/v1/user/web/orders', undefined, { method: 'GET', who: 'ana' });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data.orders.map((entry: { id: number }) => entry.id)).toEqual([
+      created2.body.data.orderId,
+      created.body.data.orderId,
+    ]);
+    expect(profile.body.data.orders[1]).toMatchObject({ state: 'pending', grandTotal: prepared.prices.orderTotal });
   });
 });
 
@@ -660,14 +668,12 @@ describe('the address step', () => {
       .insert(consents)
       .values({ siteId: demo.siteId, uniqueNumber: 'CHK-TERMS' })
       .returning();
-    await database.db
-      .insert(consentTranslations)
-      .values({
-        consentId: consent!.id,
-        languageCode: 'en',
-        displayName: 'Terms',
-        text: 'I accept the terms.',
-      });
+    await database.db.insert(consentTranslations).values({
+      consentId: consent!.id,
+      languageCode: 'en',
+      displayName: 'Terms',
+      text: 'I accept the terms.',
+    });
     await database.db
       .insert(consentAssignments)
       .values({

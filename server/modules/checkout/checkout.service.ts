@@ -1105,9 +1105,23 @@ export function createCheckoutService(
       return orderView(order, await currencyOf(ctx, order.currencyId));
     },
 
-    async orderHistory(ctx: RequestContext, page: number, limit: number) {
-      if (!ctx.user) throw new ApiError(401, 'CART_NO_ACTIVE_USER', 'No active user');
-      const where = and(eq(orders.userId, ctx.user.id), eq(orders.siteId, ctx.site.id));
+    /**
+     * A user's orders on the request's site, newest first. `live` leaves out cancelled orders (the
+     * profile's /v1 list, whose states are pending and active only).
+     */
+    async orderHistory(
+      ctx: RequestContext,
+      page: number,
+      limit: number,
+      options: { userId?: number; live?: boolean } = {},
+    ) {
+      const userId = options.userId ?? ctx.user?.id;
+      if (userId === undefined) throw new ApiError(401, 'CART_NO_ACTIVE_USER', 'No active user');
+      const where = and(
+        eq(orders.userId, userId),
+        eq(orders.siteId, ctx.site.id),
+        options.live ? ne(orders.state, 'cancelled') : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()
