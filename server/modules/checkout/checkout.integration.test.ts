@@ -504,7 +504,10 @@ describe('a logged-in user', () => {
       created2.body.data.orderId,
       created.body.data.orderId,
     ]);
-    expect(profile.body.data.orders[1]).toMatchObject({ state: 'pending', grandTotal: prepared.prices.orderTotal });
+    expect(profile.body.data.orders[1]).toMatchObject({
+      state: 'pending',
+      grandTotal: prepared.prices.orderTotal,
+    });
   });
 });
 
