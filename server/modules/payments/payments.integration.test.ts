@@ -187,6 +187,32 @@ describe('card payment through the hosted payment form', () => {
     expect(await paymentChanges(order.orderId)).toEqual(['paid']);
   });
 
+  it("a refund through the checkout's adapter gives the money back and cancels the order", async () => {
+    const order = await createOrder(await readyCart(methods.card));
+    await payByCard(order.html as string, SANDBOX_CARDS.approve);
+    const adapter = t.services.checkout.registry.resolve({ provider: 'sandbox', paymentType: 'HPF' })!;
+    const paymentOrder = { id: order.orderId, slug: order.orderSlug } as Parameters<
+      typeof adapter.refund
+    >[0]['order'];
+    const event = await adapter.refund({ order: paymentOrder, providerRef: null, amount: 0 });
+    expect(event).toMatchObject({ orderId: order.orderId, outcome: 'refunded' });
+    // The refund's webhook already reached the order; the adapter's answer is the same event.
+    expect(await orderOf(order.orderSlug)).toMatchObject({ paymentStatus: 'refunded', state: 'cancelled' });
+    const again = await t.services.checkout.applyPaymentOutcome({
+      orderId: order.orderId,
+      provider: 'sandbox',
+      eventId: event.eventId,
+      outcome: event.outcome,
+      amount: event.amount,
+    });
+    expect(again).toMatchObject({ applied: false, reason: 'duplicate' });
+    // Another order's slug finds no sandbox payment of this order.
+    const other = { id: order.orderId + 1000, slug: order.orderSlug } as typeof paymentOrder;
+    await expect(adapter.refund({ order: other, providerRef: null, amount: 0 })).rejects.toThrow(
+      /no sandbox payment/,
+    );
+  });
+
   it('declined, then retried from the failure page: the same order is paid once', async () => {
     const session = await readyCart(methods.card);
     const order = await createOrder(session);
