@@ -504,7 +504,10 @@ describe('a logged-in user', () => {
       created2.body.data.orderId,
       created.body.data.orderId,
     ]);
-    expect(profile.body.data.orders[1]).toMatchObject({ state: 'pending', grandTotal: prepared.prices.orderTotal });
+    expect(profile.body.data.orders[1]).toMatchObject({
+      state: 'pending',
+      grandTotal: prepared.prices.orderTotal,
+    });
   });
 });
 
@@ -722,5 +725,24 @@ describe('the address step', () => {
     } finally {
       await database.db.delete(consentAssignments).where(eq(consentAssignments.assignedTo, 'checkoutForm'));
     }
+  });
+});
+
+describe('order/pgSuccess', () => {
+  it('answers where to go: the success page for an offline order; 404 for an unknown slug', async () => {
+    const productId = await productWithStock('PGS-1', 3);
+    const session = await newCart(productId, 1);
+    await prepare(session, null, methods.bank);
+    const { orderSlug } = (await checkout('order/create', session)).body.data;
+    const answer = await checkout(`order/pgSuccess/${orderSlug}`, { details: {} }, { language: 'hr' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      url: `/en/checkout/success?orderSlug=${orderSlug}`,
+      orderSlug,
+      paymentStatus: 'pending',
+    });
+    const unknown = await checkout(`order/pgSuccess/${'A'.repeat(22)}`, { details: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('ORDER_NOT_FOUND');
   });
 });

@@ -1082,7 +1082,6 @@ export function createCheckoutService(
           status = result.paymentStatus ?? status;
         }
       }
-      if (status === 'failed') throw checkoutError('PAYMENT_FAILED', 409, 'id');
       return {
         url:
           status === 'paid' || order.paymentType === 'cod' || order.paymentType === 'bank_transfer'
