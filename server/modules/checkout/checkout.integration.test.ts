@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ERRORS } from '../../../core/cart.ts';
+import { withEan13CheckDigit } from '../../../core/ean13.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
@@ -25,6 +26,7 @@ import {
   coupons,
   deliveryMethods,
   guestUsers,
+  memberCards,
   orderStateChanges,
   orders,
   paymentMethods,
@@ -744,5 +746,26 @@ describe('order/pgSuccess', () => {
     const unknown = await checkout(`order/pgSuccess/${'A'.repeat(22)}`, { details: {} });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('member card', () => {
+  it('a card withdrawn after it was applied stops the order with MEMBER_CARD_INVALID', async () => {
+    const barcode = withEan13CheckDigit('385123400002');
+    const productId = await productWithStock('MEM-1', 3);
+    const added = await call('/v2/ecommerce/cart/addItem', { productId, qty: 1 }, { who: 'ana' });
+    const session = { cartId: added.body.data.cartId, protectCode: added.body.data.protectCode };
+    const applied = await call('/v2/ecommerce/cart/applyMemberCard', { ...session, barcode }, { who: 'ana' });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    await prepare(session, 'ana');
+    await database.db.update(memberCards).set({ isActive: false }).where(eq(memberCards.barcode, barcode));
+    try {
+      const refused = await checkout('order/create', session, { who: 'ana' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('MEMBER_CARD_INVALID');
+      expect(await stockOf(productId)).toBe(3);
+    } finally {
+      await database.db.update(memberCards).set({ isActive: true }).where(eq(memberCards.barcode, barcode));
+    }
   });
 });
