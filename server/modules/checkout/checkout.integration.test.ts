@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ERRORS } from '../../../core/cart.ts';
+import { withEan13CheckDigit } from '../../../core/ean13.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
@@ -25,6 +26,7 @@ import {
   coupons,
   deliveryMethods,
   guestUsers,
+  memberCards,
   orderStateChanges,
   orders,
   paymentMethods,
@@ -724,6 +726,46 @@ describe('the address step', () => {
       expect(updated.body.data).toMatchObject({ id: guest!.id, firstName: 'Martina', lastName: 'Kovač' });
     } finally {
       await database.db.delete(consentAssignments).where(eq(consentAssignments.assignedTo, 'checkoutForm'));
+    }
+  });
+});
+
+describe('order/pgSuccess', () => {
+  it('answers where to go: the success page for an offline order; 404 for an unknown slug', async () => {
+    const productId = await productWithStock('PGS-1', 3);
+    const session = await newCart(productId, 1);
+    await prepare(session, null, methods.bank);
+    const { orderSlug } = (await checkout('order/create', session)).body.data;
+    const answer = await checkout(`order/pgSuccess/${orderSlug}`, { details: {} }, { language: 'hr' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      url: `/en/checkout/success?orderSlug=${orderSlug}`,
+      orderSlug,
+      paymentStatus: 'pending',
+    });
+    const unknown = await checkout(`order/pgSuccess/${'A'.repeat(22)}`, { details: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('member card', () => {
+  it('a card withdrawn after it was applied stops the order with MEMBER_CARD_INVALID', async () => {
+    const barcode = withEan13CheckDigit('385123400002');
+    const productId = await productWithStock('MEM-1', 3);
+    const added = await call('/v2/ecommerce/cart/addItem', { productId, qty: 1 }, { who: 'ana' });
+    const session = { cartId: added.body.data.cartId, protectCode: added.body.data.protectCode };
+    const applied = await call('/v2/ecommerce/cart/applyMemberCard', { ...session, barcode }, { who: 'ana' });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    await prepare(session, 'ana');
+    await database.db.update(memberCards).set({ isActive: false }).where(eq(memberCards.barcode, barcode));
+    try {
+      const refused = await checkout('order/create', session, { who: 'ana' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('MEMBER_CARD_INVALID');
+      expect(await stockOf(productId)).toBe(3);
+    } finally {
+      await database.db.update(memberCards).set({ isActive: true }).where(eq(memberCards.barcode, barcode));
     }
   });
 });

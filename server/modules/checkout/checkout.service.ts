@@ -485,9 +485,10 @@ export function createCheckoutService(
             const seen = expected.items.find((item) => item.itemId === line.itemId);
             return !seen || seen.qty !== line.qty || seen.finalPrice !== line.prices.finalPrice;
           }));
-      if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
+      // A withdrawn member card first: its prices fall away with it, and it has its own alert.
       if (row.memberBarcode !== null && row.userId !== null && !memberValid)
         throw checkoutError('MEMBER_CARD_INVALID', 409);
+      if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
 
       // Delivery: required unless nothing is shipped; pickup needs one of its branches.
       let delivery: { id: number; methodCode: number; name: string } | null = null;
@@ -1082,7 +1083,6 @@ export function createCheckoutService(
           status = result.paymentStatus ?? status;
         }
       }
-      if (status === 'failed') throw checkoutError('PAYMENT_FAILED', 409, 'id');
       return {
         url:
           status === 'paid' || order.paymentType === 'cod' || order.paymentType === 'bank_transfer'
