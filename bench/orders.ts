@@ -111,10 +111,22 @@ async function prepareCarts(
     houseNumber: '1',
     zipCode: '10000',
   };
+  // The required consents of the checkout form are accepted, as the form does.
+  const consentAnswer = await api(base, 'POST', '/v1/gdpr/web/consent/filter', {
+    assignedTo: 'checkoutForm',
+  });
+  const records = consentAnswer.records as { consents: { id: number; required: boolean }[] }[];
+  const consents = records.flatMap((record) =>
+    record.consents.filter((consent) => consent.required).map((consent) => consent.id),
+  );
   const one = async (): Promise<Session> => {
     const added = await api(base, 'POST', '/v2/ecommerce/cart/addItem', { productId: ids.productId, qty: 1 });
     const session = { cartId: added.cartId as string, protectCode: added.protectCode as string };
-    await api(base, 'POST', '/v2/ecommerce/checkout/address/save', { ...session, shippingAddress: address });
+    await api(base, 'POST', '/v2/ecommerce/checkout/address/save', {
+      ...session,
+      shippingAddress: address,
+      consents,
+    });
     await api(base, 'PUT', '/v2/ecommerce/checkout/delivery/saveDeliveryMethod', {
       ...session,
       deliveryMethodId: ids.pickup,

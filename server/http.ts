@@ -45,6 +45,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import {
   bankTransferAdapter,
+  bankTransferReference,
   cashOnDeliveryAdapter,
   createPaymentRegistry,
 } from './modules/checkout/payments/adapter.ts';
@@ -63,7 +64,8 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createBankTransferService } from './modules/payments/bank-transfer.service.ts';
+import { paymentContractRoutes, paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { WebhookDelivery } from './modules/payments/sandbox-gateway.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -108,6 +110,17 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
   const payments = createPaymentsService(deps, {
     deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
   });
+  const checkout = createCheckoutService(
+    deps,
+    { cart, sites, consents, mail },
+    createPaymentRegistry([
+      cashOnDeliveryAdapter,
+      bankTransferAdapter,
+      ...sandboxAdapters(payments, {
+        recurringPlan: (order) => recurringPlanOf(sites, order),
+      }),
+    ]),
+  );
   const accounts = createAccountsService(deps, {
     sessions,
     mail,
@@ -128,19 +141,24 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     consents,
     accounts,
     social: createSocialLoginService(deps, { sessions, accounts }),
-    profile: createProfileService(deps, sites),
+    // The profile's order history (GET /v1/user/web/orders) reads the checkout's orders.
+    profile: createProfileService(deps, sites, async (ctx, userId, page) => {
+      const { orders, total } = await checkout.orderHistory(ctx, page, 10, { userId, live: true });
+      return {
+        total,
+        orders: orders.map((order) => ({
+          id: order.id,
+          createdAt: order.createdAt,
+          state: order.state === 'active' ? 'active' : 'pending',
+          grandTotal: order.details.grandTotal,
+          currency: order.details.currency,
+          itemImages: order.itemImages,
+          itemCount: order.itemCount,
+        })),
+      };
+    }),
     cart,
-    checkout: createCheckoutService(
-      deps,
-      { cart, sites, consents, mail },
-      createPaymentRegistry([
-        cashOnDeliveryAdapter,
-        bankTransferAdapter,
-        ...sandboxAdapters(payments, {
-          recurringPlan: (order) => recurringPlanOf(sites, order),
-        }),
-      ]),
-    ),
+    checkout,
     wishlist: createWishlistService(deps),
     payments,
   };
@@ -488,6 +506,14 @@ export function createHttpApp(deps: HttpDeps) {
   profileRoutes(contracts.implement, services.profile);
   cartRoutes(contracts.implement, services.cart);
   checkoutRoutes(contracts.implement, services.checkout);
+  paymentContractRoutes(
+    contracts.implement,
+    createBankTransferService({
+      orderBySlug: services.checkout.orderBySlug,
+      siteOption: (siteId, key) => services.sites.option(siteId, key),
+      reference: bankTransferReference,
+    }),
+  );
   wishlistRoutes(contracts.implement, services.wishlist);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../server/modules/payments/sandbox-cards.ts';
 import type { HPF_FIELDS } from '../../server/modules/payments/sandbox-gateway.routes.ts';
@@ -7,6 +9,24 @@ import { e2ePaymentSecret } from './e2e-env.ts';
 // The sandbox gateway's own pages in the browser: a shop page adds the hosted payment form and
 // submits it (as the checkout does), then the shopper pays on the gateway's card page with each
 // test card. The full checkout is tested with the checkout's pages.
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.2 A and AA violations on the page (axe-core, evaluated over the DevTools protocol). */
+async function axeViolations(page: Page) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: object) => Promise<{ violations: { id: string }[] }> };
+      }
+    ).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return results.violations.map((violation) => violation.id);
+  });
+}
 
 let counter = 0;
 
@@ -59,6 +79,7 @@ test('the approving card returns to the success address', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Pay' })).toBeVisible();
   await expect(page.getByText('€49.90').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/payments-card-page.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
   await pay(page, SANDBOX_CARDS.approve);
   await page.waitForURL(/sandbox=success/);
   expect(page.url()).toMatch(/token=pay_/);
@@ -76,6 +97,7 @@ test('the second-step card asks for confirmation, then approves', async ({ page 
   await expect(page.getByRole('heading', { name: 'Confirm the payment' })).toBeVisible();
   await expect(page.getByText('•••• 3220')).toBeVisible();
   await page.screenshot({ path: '/tmp/payments-confirm-page.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL(/sandbox=success/);
 });
@@ -90,4 +112,5 @@ test('a wrong number is refused on the page, in Croatian for a Croatian order', 
   await expect(page.getByText('Unesite ispravan broj kartice.')).toBeVisible();
   await expect(page.getByLabel('Broj kartice')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Broj kartice')).toHaveValue('');
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -52,6 +52,13 @@ export function demoSiteOptions(): Record<string, unknown> {
     AllowedLanguages: ['hr', 'en'],
     DetectLanguage: false,
     HomePageSlug: { hr: 'pocetna', en: 'home' },
+    // The payee of bank transfers and their HUB-3 barcode (core/bank-transfer.ts); a sample IBAN.
+    BankTransfer: {
+      iban: 'HR1210010051863000160',
+      name: 'Udruga Učionica',
+      street: 'Ilica 1',
+      city: '10000 Zagreb',
+    },
     ThemeNavigations: ['main', 'footer1', 'footer2', 'footer3', 'footer4'],
     CopyrightText: {
       hr: '© {year} Udruga Učionica za roditelje. Sva prava pridržana.',

@@ -483,7 +483,8 @@ export const pgSuccess = defineContract({
   tags,
   writes: true,
   summary: 'After the provider approved a payment: confirms it with the provider and answers where to go',
-  description: '{id} is the orderSlug. 404 ORDER_NOT_FOUND, 409 PAYMENT_FAILED.',
+  description:
+    '{id} is the orderSlug. `url` is the success page when the order is paid (or paid offline), else the failure page (paymentStatus says why). 404 ORDER_NOT_FOUND.',
   params: z.object({ id: orderSlugInput }),
   body: pgSuccessBody,
   output: z.object({ url: z.string(), orderSlug: z.string(), paymentStatus: z.enum(paymentStatuses) }),

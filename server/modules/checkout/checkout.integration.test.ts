@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ERRORS } from '../../../core/cart.ts';
+import { withEan13CheckDigit } from '../../../core/ean13.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
@@ -17,9 +18,19 @@ import {
   products,
   productTranslations,
 } from '../catalogue/catalogue.schema.ts';
+import { consentAssignments, consentLog, consents, consentTranslations } from '../consent/consent.schema.ts';
+import { checkoutSettings } from '../site/site.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { CHECKOUT_ERRORS } from './checkout.contract.ts';
-import { coupons, deliveryMethods, orderStateChanges, orders, paymentMethods } from './checkout.schema.ts';
+import {
+  coupons,
+  deliveryMethods,
+  guestUsers,
+  memberCards,
+  orderStateChanges,
+  orders,
+  paymentMethods,
+} from './checkout.schema.ts';
 
 let database: TestDatabase;
 let mediaDir: string;
@@ -488,6 +499,17 @@ describe('a logged-in user', () => {
     expect(entry.details.grandTotal).toBe(prepared.prices.orderTotal);
     const visitor = await checkout('order/history', undefined, { method: 'GET' });
     expect(visitor.status).toBe(401);
+    // The profile's own list (GET /v1/user/web/orders) reads the same orders.
+    const profile = await call('/v1/user/web/orders', undefined, { method: 'GET', who: 'ana' });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data.orders.map((entry: { id: number }) => entry.id)).toEqual([
+      created2.body.data.orderId,
+      created.body.data.orderId,
+    ]);
+    expect(profile.body.data.orders[1]).toMatchObject({
+      state: 'pending',
+      grandTotal: prepared.prices.orderTotal,
+    });
   });
 });
 
@@ -614,4 +636,136 @@ describe('property: random adds, removes and orders against a model', () => {
       { numRuns: 20 },
     );
   }, 180_000);
+});
+
+describe('the address step', () => {
+  it('refuses a country outside the allowed ones and lists them; guest checkout off refuses visitors', async () => {
+    const session = await newCart(ids['KNJ-001']!, 1);
+    await database.db.update(checkoutSettings).set({ allowedCountries: ['HR', 'SI'] });
+    try {
+      const refused = await checkout('address/save', {
+        ...session,
+        shippingAddress: { ...address, country: 'DE' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('countryNotAllowed');
+      expect(refused.body.error.payload.field).toBe('shippingAddress.country');
+      const countries = (await checkout('getAvailableCountries')).body.data;
+      expect(countries.map((country: { iso: string }) => country.iso).sort()).toEqual(['HR', 'SI']);
+      const invalid = await checkout('address/save', {
+        ...session,
+        shippingAddress: { ...address, firstName: '' },
+      });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error.payload.field).toBe('shippingAddress.firstName');
+
+      await database.db.update(checkoutSettings).set({ guestCheckout: 0 });
+      const visitor = await checkout('address/save', { ...session, shippingAddress: address });
+      expect(visitor.status).toBe(401);
+      expect(visitor.body.error.code).toBe('guestCheckoutDisabled');
+    } finally {
+      await database.db.update(checkoutSettings).set({ allowedCountries: 'ALL', guestCheckout: 1 });
+    }
+  });
+
+  it('required consents are enforced and each acceptance is logged; a guest gets a record by e-mail', async () => {
+    const [consent] = await database.db
+      .insert(consents)
+      .values({ siteId: demo.siteId, uniqueNumber: 'CHK-TERMS' })
+      .returning();
+    await database.db.insert(consentTranslations).values({
+      consentId: consent!.id,
+      languageCode: 'en',
+      displayName: 'Terms',
+      text: 'I accept the terms.',
+    });
+    await database.db
+      .insert(consentAssignments)
+      .values({
+        siteId: demo.siteId,
+        assignedTo: 'checkoutForm',
+        consentIds: [consent!.id],
+        requiredConsentIds: [consent!.id],
+      })
+      .onConflictDoUpdate({
+        target: [consentAssignments.siteId, consentAssignments.assignedTo],
+        set: { consentIds: [consent!.id], requiredConsentIds: [consent!.id] },
+      });
+    try {
+      const session = await newCart(ids['KNJ-001']!, 1);
+      const missing = await checkout('address/save', { ...session, shippingAddress: address });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.code).toBe('consentRequired');
+      const accepted = await checkout('address/save', {
+        ...session,
+        shippingAddress: address,
+        billingAddress: {
+          ...address,
+          type: 'billing',
+          isCompany: true,
+          companyName: 'Obrt Marta',
+          companyOib: '69435151530',
+        },
+        consents: [consent!.id],
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(accepted.body.data.billingAddress.companyName).toBe('Obrt Marta');
+      const logged = await database.db.select().from(consentLog).where(eq(consentLog.consentId, consent!.id));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.email).toBe('marta@example.com');
+      const [guest] = await database.db
+        .select()
+        .from(guestUsers)
+        .where(eq(guestUsers.email, 'marta@example.com'));
+      expect(guest).toMatchObject({ firstName: 'Marta', lastName: 'Kovač' });
+      const updated = await call('/v1/user/web/guest/update', {
+        email: 'MARTA@example.com',
+        details: { firstName: 'Martina' },
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body.data).toMatchObject({ id: guest!.id, firstName: 'Martina', lastName: 'Kovač' });
+    } finally {
+      await database.db.delete(consentAssignments).where(eq(consentAssignments.assignedTo, 'checkoutForm'));
+    }
+  });
+});
+
+describe('order/pgSuccess', () => {
+  it('answers where to go: the success page for an offline order; 404 for an unknown slug', async () => {
+    const productId = await productWithStock('PGS-1', 3);
+    const session = await newCart(productId, 1);
+    await prepare(session, null, methods.bank);
+    const { orderSlug } = (await checkout('order/create', session)).body.data;
+    const answer = await checkout(`order/pgSuccess/${orderSlug}`, { details: {} }, { language: 'hr' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({
+      url: `/en/checkout/success?orderSlug=${orderSlug}`,
+      orderSlug,
+      paymentStatus: 'pending',
+    });
+    const unknown = await checkout(`order/pgSuccess/${'A'.repeat(22)}`, { details: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('member card', () => {
+  it('a card withdrawn after it was applied stops the order with MEMBER_CARD_INVALID', async () => {
+    const barcode = withEan13CheckDigit('385123400002');
+    const productId = await productWithStock('MEM-1', 3);
+    const added = await call('/v2/ecommerce/cart/addItem', { productId, qty: 1 }, { who: 'ana' });
+    const session = { cartId: added.body.data.cartId, protectCode: added.body.data.protectCode };
+    const applied = await call('/v2/ecommerce/cart/applyMemberCard', { ...session, barcode }, { who: 'ana' });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    await prepare(session, 'ana');
+    await database.db.update(memberCards).set({ isActive: false }).where(eq(memberCards.barcode, barcode));
+    try {
+      const refused = await checkout('order/create', session, { who: 'ana' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('MEMBER_CARD_INVALID');
+      expect(await stockOf(productId)).toBe(3);
+    } finally {
+      await database.db.update(memberCards).set({ isActive: true }).where(eq(memberCards.barcode, barcode));
+    }
+  });
 });

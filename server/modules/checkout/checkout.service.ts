@@ -423,7 +423,12 @@ export function createCheckoutService(
     ctx: RequestContext,
     body: z.output<typeof createOrderBody>,
   ): Promise<CreateResult> {
-    const settings = await settingsOf(ctx);
+    // Reference data read before the transaction (on PGlite a read outside it would wait for it).
+    const [settings, deliveryChoices, paymentChoices] = await Promise.all([
+      settingsOf(ctx),
+      siteDeliveryMethods(db, ctx),
+      sitePaymentMethods(db, ctx),
+    ]);
     const session: Session = {
       cartId: body.cartId,
       protectCode: body.protectCode,
@@ -462,7 +467,10 @@ export function createCheckoutService(
       }
       open();
       if (!ctx.user && settings.guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
-      const { view, shownPrices, memberValid } = await cart.viewInTransaction(tx, ctx, row, session);
+      const [{ view, shownPrices, memberValid }, stored] = await Promise.all([
+        cart.viewInTransaction(tx, ctx, row, session),
+        sessionRow(tx, row.id),
+      ]);
       if (view.items.length === 0) throw checkoutError('CART_EMPTY', 400);
 
       // The cart against the copy the shopper saw (section 5 "Cart validation").
@@ -477,20 +485,18 @@ export function createCheckoutService(
             const seen = expected.items.find((item) => item.itemId === line.itemId);
             return !seen || seen.qty !== line.qty || seen.finalPrice !== line.prices.finalPrice;
           }));
-      if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
+      // A withdrawn member card first: its prices fall away with it, and it has its own alert.
       if (row.memberBarcode !== null && row.userId !== null && !memberValid)
         throw checkoutError('MEMBER_CARD_INVALID', 409);
+      if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
 
-      const stored = await sessionRow(tx, row.id);
       // Delivery: required unless nothing is shipped; pickup needs one of its branches.
       let delivery: { id: number; methodCode: number; name: string } | null = null;
       let branch: { id: number; name: string; address: string } | null = null;
       if (!view.digitalOnly || row.deliveryMethodId !== null) {
         if (row.deliveryMethodId === null)
           throw checkoutError('shippingMethodUndefined', 400, 'deliveryMethodId');
-        const found = (await siteDeliveryMethods(tx, ctx)).find(
-          ({ method }) => method.id === row.deliveryMethodId,
-        );
+        const found = deliveryChoices.find(({ method }) => method.id === row.deliveryMethodId);
         if (!found || found.method.isDigital !== view.digitalOnly)
           throw checkoutError('shippingMethodNotFound', 400, 'deliveryMethodId');
         delivery = { id: found.method.id, methodCode: found.method.methodCode, name: found.name };
@@ -499,9 +505,7 @@ export function createCheckoutService(
           if (!branch) throw checkoutError('shippingBranchUndefined', 400, 'branchId');
         }
       }
-      const payment = (await sitePaymentMethods(tx, ctx)).find(
-        (method) => method.id === stored?.paymentMethodId,
-      );
+      const payment = paymentChoices.find((method) => method.id === stored?.paymentMethodId);
       if (!payment) throw checkoutError('paymentMethodUndefined', 400, 'paymentMethodId');
       const shipping = stored?.shippingAddress ?? null;
       if (!shipping) throw checkoutError('addressesUndefined', 400, 'shippingAddress');
@@ -514,10 +518,6 @@ export function createCheckoutService(
         sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
       );
       const orderId = reserved!.id;
-      const takes = stockTakesOf(view.items);
-      const taken = await takeStockForOrder(tx, orderId, takes);
-      if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
-
       if (row.couponId !== null && view.coupon) {
         const used = await tx
           .update(coupons)
@@ -536,7 +536,8 @@ export function createCheckoutService(
       if (ctx.user) await adjustLoyaltyPoints(tx, ctx.user.id, ctx.site.id, pointsEarned - pointsSpent);
 
       const now = new Date();
-      const orderNumber = await nextOrderNumber(tx, ctx.site.id, now);
+      // A placeholder number until the end: the hot rows (stock, the site's counter) are taken last.
+      const placeholder = `#${orderId}`;
       const guest = ctx.user ? null : (stored?.guestUserId ?? null);
       const prices = view.prices;
       const [order] = await tx
@@ -545,7 +546,7 @@ export function createCheckoutService(
           id: orderId,
           siteId: ctx.site.id,
           storeId: ctx.store.id,
-          orderNumber,
+          orderNumber: placeholder,
           slug: newSlug(),
           cartId: row.id,
           // Set below from the archived cart's version.
@@ -588,49 +589,69 @@ export function createCheckoutService(
           updatedAt: now,
         })
         .returning();
-      await tx.insert(orderLines).values(
-        view.items.map((line, position) => ({
+      // Independent writes: postgres.js pipelines them on the transaction's connection.
+      const [, , , , version] = await Promise.all([
+        tx.insert(orderLines).values(
+          view.items.map((line, position) => ({
+            orderId,
+            productId: line.productId,
+            parentProductId: line.parentProductId,
+            format: line.format,
+            sku: line.sku,
+            name: line.productData.name,
+            image: line.productData.media?.url ?? null,
+            options: {
+              labels: [
+                ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
+                ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
+                ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
+              ],
+              stock: stockTakesOf([line]),
+            },
+            qty: line.qty,
+            basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
+            finalPrice: line.prices.finalPrice,
+            rowTotal: line.prices.row,
+            rowTax: line.prices.rowTax,
+            taxRateBp: line.prices.taxRateBp,
+            eproduct: null,
+            position,
+          })),
+        ),
+        tx.insert(orderAddresses).values([
+          { orderId, kind: 'shipping' as const, ...shipping },
+          { orderId, kind: 'billing' as const, ...billing },
+        ]),
+        tx
+          .insert(orderStateChanges)
+          .values({ orderId, field: 'state', fromValue: null, toValue: 'pending', reason: 'created' }),
+        tx.insert(orderPayments).values({
           orderId,
-          productId: line.productId,
-          parentProductId: line.parentProductId,
-          format: line.format,
-          sku: line.sku,
-          name: line.productData.name,
-          image: line.productData.media?.url ?? null,
-          options: {
-            labels: [
-              ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
-              ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
-              ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
-            ],
-            stock: stockTakesOf([line]),
-          },
-          qty: line.qty,
-          basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
-          finalPrice: line.prices.finalPrice,
-          rowTotal: line.prices.row,
-          rowTax: line.prices.rowTax,
-          taxRateBp: line.prices.taxRateBp,
-          eproduct: line.format === 'EProduct' ? (taken.eproducts.get(line.productId) ?? null) : null,
-          position,
-        })),
-      );
-      await tx.insert(orderAddresses).values([
-        { orderId, kind: 'shipping' as const, ...shipping },
-        { orderId, kind: 'billing' as const, ...billing },
+          provider: payment.provider,
+          amount: prices.orderTotal,
+          currencyCode: ctx.store.currency.code,
+        }),
+        setCartStatus(tx, row.id, 'archived'),
       ]);
-      await tx
-        .insert(orderStateChanges)
-        .values({ orderId, field: 'state', fromValue: null, toValue: 'pending', reason: 'created' });
-      await tx.insert(orderPayments).values({
-        orderId,
-        provider: payment.provider,
-        amount: prices.orderTotal,
-        currencyCode: ctx.store.currency.code,
-      });
-      const version = await setCartStatus(tx, row.id, 'archived');
-      await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, orderId));
-      return { order: { ...order!, cartVersion: version }, isNew: true, restart: false };
+
+      // Last, so that concurrent orders of the same products and site hold these rows only briefly:
+      // the stock (decision 0301), what e-products deliver, the order number (decision 0300).
+      const taken = await takeStockForOrder(tx, orderId, stockTakesOf(view.items));
+      if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
+      for (const [productId, eproduct] of taken.eproducts)
+        await tx
+          .update(orderLines)
+          .set({ eproduct })
+          .where(
+            and(
+              eq(orderLines.orderId, orderId),
+              eq(orderLines.productId, productId),
+              eq(orderLines.format, 'EProduct'),
+            ),
+          );
+      const orderNumber = await nextOrderNumber(tx, ctx.site.id, now);
+      await tx.update(orders).set({ cartVersion: version, orderNumber }).where(eq(orders.id, orderId));
+      return { order: { ...order!, cartVersion: version, orderNumber }, isNew: true, restart: false };
     });
   }
 
@@ -1062,7 +1083,6 @@ export function createCheckoutService(
           status = result.paymentStatus ?? status;
         }
       }
-      if (status === 'failed') throw checkoutError('PAYMENT_FAILED', 409, 'id');
       return {
         url:
           status === 'paid' || order.paymentType === 'cod' || order.paymentType === 'bank_transfer'
@@ -1085,9 +1105,23 @@ export function createCheckoutService(
       return orderView(order, await currencyOf(ctx, order.currencyId));
     },
 
-    async orderHistory(ctx: RequestContext, page: number, limit: number) {
-      if (!ctx.user) throw new ApiError(401, 'CART_NO_ACTIVE_USER', 'No active user');
-      const where = and(eq(orders.userId, ctx.user.id), eq(orders.siteId, ctx.site.id));
+    /**
+     * A user's orders on the request's site, newest first. `live` leaves out cancelled orders (the
+     * profile's /v1 list, whose states are pending and active only).
+     */
+    async orderHistory(
+      ctx: RequestContext,
+      page: number,
+      limit: number,
+      options: { userId?: number; live?: boolean } = {},
+    ) {
+      const userId = options.userId ?? ctx.user?.id;
+      if (userId === undefined) throw new ApiError(401, 'CART_NO_ACTIVE_USER', 'No active user');
+      const where = and(
+        eq(orders.userId, userId),
+        eq(orders.siteId, ctx.site.id),
+        options.live ? ne(orders.state, 'cancelled') : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

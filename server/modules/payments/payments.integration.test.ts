@@ -24,7 +24,7 @@ let dataDir: string;
 let demo: DemoSite;
 let t: ReturnType<typeof createTestApp>;
 const ids: Record<string, number> = {};
-const methods = { pickup: 0, card: 0, button: 0 };
+const methods = { pickup: 0, card: 0, button: 0, bank: 0 };
 let branchId = 0;
 
 const call = async (url: string, body?: unknown, method = 'POST') => {
@@ -139,6 +139,7 @@ beforeAll(async () => {
   for (const row of await database.db.select().from(paymentMethods)) {
     if (row.paymentType === 'HPF') methods.card = row.id;
     if (row.paymentType === 'button') methods.button = row.id;
+    if (row.paymentType === 'bank_transfer') methods.bank = row.id;
   }
   branchId = (
     await database.rows<{ id: number }>(
@@ -184,6 +185,32 @@ describe('card payment through the hosted payment form', () => {
       url: `/en/checkout/success?orderSlug=${order.orderSlug}`,
     });
     expect(await paymentChanges(order.orderId)).toEqual(['paid']);
+  });
+
+  it("a refund through the checkout's adapter gives the money back and cancels the order", async () => {
+    const order = await createOrder(await readyCart(methods.card));
+    await payByCard(order.html as string, SANDBOX_CARDS.approve);
+    const adapter = t.services.checkout.registry.resolve({ provider: 'sandbox', paymentType: 'HPF' })!;
+    const paymentOrder = { id: order.orderId, slug: order.orderSlug } as Parameters<
+      typeof adapter.refund
+    >[0]['order'];
+    const event = await adapter.refund({ order: paymentOrder, providerRef: null, amount: 0 });
+    expect(event).toMatchObject({ orderId: order.orderId, outcome: 'refunded' });
+    // The refund's webhook already reached the order; the adapter's answer is the same event.
+    expect(await orderOf(order.orderSlug)).toMatchObject({ paymentStatus: 'refunded', state: 'cancelled' });
+    const again = await t.services.checkout.applyPaymentOutcome({
+      orderId: order.orderId,
+      provider: 'sandbox',
+      eventId: event.eventId,
+      outcome: event.outcome,
+      amount: event.amount,
+    });
+    expect(again).toMatchObject({ applied: false, reason: 'duplicate' });
+    // Another order's slug finds no sandbox payment of this order.
+    const other = { id: order.orderId + 1000, slug: order.orderSlug } as typeof paymentOrder;
+    await expect(adapter.refund({ order: other, providerRef: null, amount: 0 })).rejects.toThrow(
+      /no sandbox payment/,
+    );
   });
 
   it('declined, then retried from the failure page: the same order is paid once', async () => {
@@ -252,6 +279,40 @@ describe('button flow (wallet)', () => {
     const back = await t.app.request(approved.headers.get('location')!);
     expect(back.headers.get('location')).toBe(`/en/checkout/success?orderSlug=${order.orderSlug}`);
     expect((await orderOf(order.orderSlug)).paymentStatus).toBe('paid');
+  });
+});
+
+describe('bank transfer details and HUB-3 barcode', () => {
+  const details = (slug: string) => t.json(`/api/v2/ecommerce/checkout/payment/bankTransfer/${slug}`);
+
+  it("gives the order's payment details and its barcode, only for that order's slug", async () => {
+    const order = await createOrder(await readyCart(methods.bank));
+    expect(order.html).toBeNull();
+    const view = await call(`order/view/${order.orderSlug}`, undefined, 'GET');
+    const answer = await details(order.orderSlug);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      amount: view.body.data.prices.grandTotal,
+      currency: 'EUR',
+      iban: 'HR1210010051863000160',
+      model: 'HR00',
+      reference: (view.body.data.orderNumber as string).replace(/\D/g, ''),
+      purposeCode: 'OTHR',
+      description: view.body.data.orderNumber,
+      payee: { name: 'Udruga Učionica', street: 'Ilica 1', city: '10000 Zagreb' },
+    });
+    expect(answer.body.data.barcodeSvg).toMatch(/^<svg [^>]*viewBox=/);
+  });
+
+  it('refuses another payment type, an unknown order and a malformed slug', async () => {
+    const card = await createOrder(await readyCart(methods.card));
+    const other = await details(card.orderSlug);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('NOT_BANK_TRANSFER');
+    expect((await details('AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    const malformed = await details('short');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.payload.field).toBe('orderSlug');
   });
 });
 

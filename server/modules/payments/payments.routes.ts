@@ -1,6 +1,9 @@
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Implement } from '../../api/contract-router.ts';
 import { ApiError, errorBody } from '../../api/errors.ts';
+import type { createBankTransferService } from './bank-transfer.service.ts';
+import { getBankTransferDetails } from './payments.contract.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 
@@ -60,4 +63,12 @@ export function paymentRoutes(payments: PaymentsService, handlers: PaymentRouteH
 
   router.route('/', sandboxGatewayRoutes(payments.gateway, payments.merchantSecret));
   return router;
+}
+
+/** The payments module's API calls (contracts). */
+export function paymentContractRoutes(
+  implement: Implement,
+  bankTransfer: ReturnType<typeof createBankTransferService>,
+) {
+  implement(getBankTransferDetails, (ctx, { params }) => bankTransfer.details(ctx, params.orderSlug));
 }

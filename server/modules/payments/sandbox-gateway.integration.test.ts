@@ -150,6 +150,13 @@ describe('sandbox card payments (hosted payment form)', () => {
     expect(await eventsFor(reference)).toEqual([]);
   });
 
+  it('cancelling on the card page returns to the failure URL and tells the shop', async () => {
+    const { reference, payPath, paymentId } = await startCardPayment();
+    const response = await t.app.request(payPath, form({ action: 'cancel' }));
+    expect(response.headers.get('location')).toBe(`/en/checkout/failure?token=${paymentId}`);
+    expect(await eventsFor(reference)).toEqual([{ type: 'payment.cancelled', delivered: true }]);
+  });
+
   it('refuses a form whose signed fields were changed', async () => {
     const { html } = await startCardPayment();
     const fields = fieldsOf(html);
