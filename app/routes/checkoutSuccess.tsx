@@ -4,6 +4,10 @@ import type { UiLanguage } from '../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { getOrderBySlug, type Order } from '../../server/modules/checkout/checkout.contract.ts';
+import {
+  type BankTransferDetails,
+  getBankTransferDetails,
+} from '../../server/modules/payments/payments.contract.ts';
 import { primaryButton } from '../components/cart/cart-view.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { privatePageHeaders } from '../lib/account.ts';
@@ -38,7 +42,13 @@ export async function loader(args: Route.LoaderArgs) {
   const headers = new Headers(privatePageHeaders());
   if (readPayingCart(args.request.headers.get('cookie')))
     for (const cookie of [...clearedCartCookies(), clearedPayingCart()]) headers.append('Set-Cookie', cookie);
-  return data({ language, seo, order: result.data }, { headers });
+  // A bank transfer: the payment details and the HUB-3 barcode (left out when the shop has none configured).
+  let bank: BankTransferDetails | null = null;
+  if (result.data.paymentMethod.paymentType === 'bank_transfer') {
+    const details = await api.call(getBankTransferDetails, { params: { orderSlug: slug } });
+    if (!details.errored) bank = details.data;
+  }
+  return data({ language, seo, order: result.data, bank }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
@@ -62,7 +72,7 @@ function nextStepKey(order: Order): 'cash' | 'bank' | 'card' | 'other' {
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { language, order } = loaderData;
+  const { language, order, bank } = loaderData;
   const eproducts = order.items.filter((item) => item.format === 'EProduct');
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10">
@@ -82,6 +92,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
           {t(`checkout.success.${nextStepKey(order)}`)}
         </p>
       </section>
+
+      {bank ? <BankTransfer bank={bank} language={language} /> : null}
 
       {eproducts.length > 0 ? (
         <section aria-labelledby="success-eproducts" className="mt-8" data-testid="checkout-eproducts">
@@ -186,6 +198,52 @@ function OrderSummary({ order, language }: { order: Order; language: UiLanguage 
           </dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+function BankTransfer({ bank, language }: { bank: BankTransferDetails; language: UiLanguage }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [
+      t('checkout.success.recipient'),
+      [bank.payee.name, bank.payee.street, bank.payee.city].filter(Boolean).join(', '),
+    ],
+    [t('checkout.success.iban'), bank.iban],
+    [t('checkout.success.model'), bank.model],
+    [t('checkout.success.reference'), bank.reference],
+    [t('checkout.success.amount'), formatMoney({ amount: bank.amount, currency: bank.currency }, language)],
+    [t('checkout.success.purpose'), bank.description],
+  ];
+  return (
+    <section
+      aria-labelledby="success-bank"
+      className="mt-8 rounded-lg border border-slate-200 p-4"
+      data-testid="checkout-bank"
+    >
+      <h2 id="success-bank" className="text-xl font-semibold text-slate-900">
+        {t('checkout.success.paymentDetails')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd className="break-all font-mono">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <figure className="mt-4">
+        {/* The barcode's SVG comes from our own payments module (bwip-js), not from a shopper. */}
+        <div
+          role="img"
+          aria-label={t('checkout.success.barcode')}
+          className="max-w-sm bg-white [&>svg]:h-auto [&>svg]:w-full"
+          data-testid="checkout-hub3"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn by the server's barcode library
+          dangerouslySetInnerHTML={{ __html: bank.barcodeSvg }}
+        />
+        <figcaption className="mt-2 text-sm text-slate-700">{t('checkout.success.barcode')}</figcaption>
+      </figure>
     </section>
   );
 }

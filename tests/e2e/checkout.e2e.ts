@@ -171,6 +171,10 @@ test('en: a registered user orders with delivery and bank transfer; the order is
   await page.getByLabel(bank?.name[language] ?? '').check();
   await page.getByTestId('checkout-confirm').click();
   await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.bank, { timeout: 20_000 });
+  // The payment details and the HUB-3 barcode (PDF417, an SVG drawn by the server).
+  await expect(page.getByTestId('checkout-bank')).toContainText(texts.success.iban);
+  await expect(page.getByTestId('checkout-hub3').locator('svg')).toBeVisible();
+  await look(page, 'en-user-bank-success');
   const number = (await page.getByTestId('checkout-order-number').textContent())?.split(': ')[1] ?? '';
 
   await page.goto(`${localizedPath('profile', language)}#my-orders`);
@@ -276,7 +280,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the failure page leads back to the cart, which is intact', async ({ page }) => {
+test('the failure page on its own: its title and the way back to the cart, axe clean', async ({ page }) => {
   for (const language of ['hr', 'en'] as const) {
     await page.goto(localizedPath('checkoutFailure', language));
     await expect(page.getByTestId('checkout-failure-title')).toHaveText(
