@@ -29,6 +29,7 @@ import { type SiteService, siteCacheTag } from '../site/site.service.ts';
 import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './cart.contract.ts';
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
+import { httpMemberCardValidator, type MemberCardVerdict } from './member-card-validator.ts';
 
 /** The id of the main currency (EUR): amounts of the checkout's reference data are kept in it. */
 const EUR_ID = 44;
@@ -38,6 +39,8 @@ const EUR_ID = 44;
  * leaves: a line may show, and accept, stock that is this many seconds old. The order re-checks stock.
  */
 const PRODUCT_TTL_SECONDS = 10;
+/** How long a definite answer of the external member card validator is reused. */
+const MEMBER_VERDICT_TTL_SECONDS = 600;
 /** The cart's entries in the shared cache. */
 const CACHE_NAMESPACE = 'cart';
 /** The store's merge-items setting: as long as the site's own cached settings live. */
@@ -70,7 +73,7 @@ type ParsedOptions = {
   bundleOptions?: { productId: number; variantId: number }[];
 };
 
-export const cartError = (code: CartErrorCode, status: 400 | 401 | 404 | 409, field?: string) =>
+export const cartError = (code: CartErrorCode, status: 400 | 401 | 404 | 409 | 503, field?: string) =>
   new ApiError(
     status,
     code,
@@ -310,9 +313,35 @@ function idsFor(productId: number, options: ParsedOptions | (StoredLineOptions &
 export type CartService = ReturnType<typeof createCartService>;
 
 export function createCartService(
-  { db, cache }: Pick<Deps, 'db' | 'cache'>,
+  { db, cache, config }: Pick<Deps, 'db' | 'cache' | 'config'>,
   sites: Pick<SiteService, 'checkoutSettingsFor'>,
 ) {
+  const externalValidator = config.MEMBER_CARD_VALIDATOR_URL
+    ? httpMemberCardValidator(config.MEMBER_CARD_VALIDATOR_URL, config.MEMBER_CARD_VALIDATOR_TIMEOUT_MS)
+    : null;
+
+  /**
+   * Whether a barcode is a member card: the site's list, or the configured external validator, whose
+   * definite answers are kept MEMBER_VERDICT_TTL_SECONDS so that reading a cart does not ask it each
+   * time (an answer it could not give is not kept).
+   */
+  async function memberCardVerdict(executor: Db | Tx, ctx: RequestContext, barcode: string) {
+    if (!externalValidator)
+      return (await isListedMemberCard(executor as Db, ctx.site.id, barcode)) ? 'valid' : 'invalid';
+    const key = `member:${ctx.site.id}:${barcode}`;
+    const hit = await cache.get<MemberCardVerdict>(CACHE_NAMESPACE, key).catch(() => undefined);
+    if (hit) return hit;
+    const verdict = await externalValidator(ctx.site.id, barcode);
+    if (verdict !== 'unavailable')
+      await cache
+        .set(CACHE_NAMESPACE, key, verdict, {
+          ttlSeconds: MEMBER_VERDICT_TTL_SECONDS,
+          tags: [siteCacheTag(ctx.site.id)],
+        })
+        .catch(() => {});
+    return verdict;
+  }
+
   const productView = (ctx: RequestContext) => ({
     siteId: ctx.site.id,
     apiKeyId: ctx.site.apiKeyId,
@@ -408,15 +437,17 @@ export function createCartService(
     productsById: Map<number, CartProduct>,
     balance: number,
   ) {
-    const [couponRow, memberValid, delivery] = await Promise.all([
+    const [couponRow, memberVerdict, delivery] = await Promise.all([
       cart.couponId === null ? undefined : couponById(executor as Db, cart.couponId),
       cart.memberBarcode === null || cart.userId === null
-        ? false
-        : isListedMemberCard(executor as Db, ctx.site.id, cart.memberBarcode),
+        ? ('invalid' as const)
+        : memberCardVerdict(executor, ctx, cart.memberBarcode),
       cart.deliveryMethodId === null
         ? undefined
         : deliveryMethodById(executor as Db, ctx.site.id, cart.deliveryMethodId),
     ]);
+    // A validator that cannot answer now leaves the card on the cart, without its prices for this answer.
+    const memberValid = memberVerdict === 'valid';
     const lines = items.map((item) => {
       const product = productsById.get(item.productId);
       const chosen = (item.options.bundleOptions ?? []).flatMap((option) => {
@@ -504,7 +535,17 @@ export function createCartService(
       });
     const result = priced(lines, memberValid, cart.loyaltyPoints);
     const couponHolds = coupon === null || (coupon.ok && result.couponValid !== false);
-    return { lines, productsById, coupon, couponHolds, memberValid, balance, result, freeDeliveryReward };
+    return {
+      lines,
+      productsById,
+      coupon,
+      couponHolds,
+      memberValid,
+      memberVerdict,
+      balance,
+      result,
+      freeDeliveryReward,
+    };
   }
 
   type Computed = Awaited<ReturnType<typeof compute>>;
@@ -1056,8 +1097,10 @@ export function createCartService(
 
     async applyMemberCard(ctx: RequestContext, body: Session & { barcode: string }) {
       requireActiveUser(ctx);
-      if (!isValidEan13(body.barcode) || !(await isListedMemberCard(db, ctx.site.id, body.barcode)))
-        throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
+      if (!isValidEan13(body.barcode)) throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
+      const verdict = await memberCardVerdict(db, ctx, body.barcode);
+      if (verdict === 'unavailable') throw cartError('MEMBER_CARD_UNAVAILABLE', 503, 'barcode');
+      if (verdict === 'invalid') throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
       return mutate(ctx, body, async () => ({ own: { memberBarcode: body.barcode } }));
     },
 
@@ -1118,7 +1161,7 @@ export function createCartService(
             pending.push(notice('PRICE_CHANGED', line.item.id));
           }
         }
-        if (cart.memberBarcode !== null && !computed.memberValid) {
+        if (cart.memberBarcode !== null && computed.memberVerdict === 'invalid') {
           own.memberBarcode = null;
           pending.push(notice('MEMBER_CARD_REMOVED'));
         }
