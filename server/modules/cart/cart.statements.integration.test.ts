@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -12,7 +12,7 @@ import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/si
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
-import { products } from '../catalogue/catalogue.schema.ts';
+import { productPrices, products } from '../catalogue/catalogue.schema.ts';
 
 /**
  * How many SQL statements each cart call sends (decision 0254), counted with a logging database
@@ -105,5 +105,28 @@ describe('statements per cart call (warm caches)', () => {
     expect(remove, remove.join('\n')).toHaveLength(4);
     // A logged-out visitor's change reads no settings and no loyalty balance of its own.
     expect(add.join('\n')).not.toMatch(/checkout_settings|from "loyalty_accounts"/);
+  });
+
+  it('prices from the cached product until a catalogue write invalidates the site, in every process', async () => {
+    const first = await call('addItem', { productId, qty: 1 });
+    const session = { cartId: first.cartId, protectCode: first.protectCode };
+    const before = (first as unknown as { items: { prices: { finalPrice: number } }[] }).items[0]!.prices
+      .finalPrice;
+    await database.db.execute(
+      sql`update product_prices set retail_price = retail_price + 100, discount_price = null where product_id = ${productId} and currency_id = 44`,
+    );
+    const [row] = await database.db
+      .select({ retail: productPrices.retailPrice })
+      .from(productPrices)
+      .where(and(eq(productPrices.productId, productId), eq(productPrices.currencyId, 44)));
+    const price = async () =>
+      ((await call('getCart', session)) as unknown as { items: { prices: { finalPrice: number } }[] })
+        .items[0]!.prices.finalPrice;
+    // Within the TTL the cached product answers (decision 0254)...
+    expect(await price()).toBe(before);
+    // ...until the write's invalidation (the site's cache tag) drops it.
+    await t.services.catalogue.invalidate(demo.siteId);
+    expect(await price()).toBe(row!.retail);
+    expect(row!.retail).not.toBe(before);
   });
 });

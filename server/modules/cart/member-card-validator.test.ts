@@ -16,7 +16,11 @@ beforeAll(async () => {
     });
     request.on('end', () => {
       const { barcode } = JSON.parse(body) as { barcode: string };
-      received.push({ method: request.method, type: request.headers['content-type'], body: JSON.parse(body) });
+      received.push({
+        method: request.method,
+        type: request.headers['content-type'],
+        body: JSON.parse(body),
+      });
       if (barcode === 'valid') return response.end(JSON.stringify({ valid: true }));
       if (barcode === 'refused') return response.end(JSON.stringify({ valid: false }));
       if (barcode === 'unknown') return response.writeHead(404).end();
