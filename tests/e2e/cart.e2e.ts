@@ -286,7 +286,7 @@ test('without JavaScript: add, change the quantity, a coupon, remove and empty t
   await context.close();
 });
 
-test('without JavaScript: the profile\'s member card pre-fills the form, applying it keeps its cookie, points are spent', async ({
+test("without JavaScript: the profile's member card pre-fills the form, applying it keeps its cookie, points are spent", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
