@@ -24,7 +24,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
-import { benchArgument, ensureBuild, spawnServer } from './http-utils.ts';
+import { benchArgument, cpuSeconds, ensureBuild, spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 export type CartResult = {
@@ -36,6 +36,8 @@ export type CartResult = {
   p95: number;
   p99: number;
   failed: number;
+  /** CPU time the measured process spent per answered request, in µs: what moves least with the machine's load. */
+  cpuPerRequestUs?: number;
 };
 
 const seconds = Number(benchArgument('seconds', '5'));
@@ -57,6 +59,7 @@ async function measure(
   name: string,
   url: string,
   body?: (n: number) => string,
+  pid?: number,
 ): Promise<CartResult> {
   let counter = 0;
   const run = (duration: number, conns: number) =>
@@ -73,7 +76,9 @@ async function measure(
       ],
     });
   await run(1, 4);
+  const cpuBefore = pid ? cpuSeconds(pid) : undefined;
   const result = await run(seconds, connections);
+  const cpuAfter = pid ? cpuSeconds(pid) : undefined;
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
@@ -86,9 +91,13 @@ async function measure(
     p95: Math.round(p95 * 10) / 10,
     p99: latency.p99!,
     failed: result.errors + result.non2xx,
+    cpuPerRequestUs:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1e6)
+        : undefined,
   };
   console.log(
-    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.failed ? `, ${measured.failed} failed` : ''}`,
+    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.cpuPerRequestUs === undefined ? '' : `, ${measured.cpuPerRequestUs} µs CPU/req`}${measured.failed ? `, ${measured.failed} failed` : ''}`,
   );
   return measured;
 }
@@ -125,7 +134,7 @@ async function openCarts(base: string) {
   return { productId, sessions };
 }
 
-async function measureShop(engine: Engine): Promise<CartResult[]> {
+async function measureShop(engine: Engine, pid: number | undefined): Promise<CartResult[]> {
   const base = `http://127.0.0.1:${shopPort}`;
   const { productId, sessions } = await openCarts(base);
   const session = (n: number) => sessions[n % sessions.length]!;
@@ -141,11 +150,17 @@ async function measureShop(engine: Engine): Promise<CartResult[]> {
         'addItem (existing cart)',
         `${base}/api/v2/ecommerce/cart/addItem`,
         (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+        pid,
       ),
     );
     results.push(
-      await measure(engine, connections, 'getCart', `${base}/api/v2/ecommerce/cart/getCart`, (n) =>
-        JSON.stringify(session(n)),
+      await measure(
+        engine,
+        connections,
+        'getCart',
+        `${base}/api/v2/ecommerce/cart/getCart`,
+        (n) => JSON.stringify(session(n)),
+        pid,
       ),
     );
   }
@@ -178,7 +193,7 @@ async function benchPglite(): Promise<CartResult[]> {
     }
     const shop = await startServer({ DATA_DIR: dataDir });
     try {
-      return await measureShop('pglite');
+      return await measureShop('pglite', shop.pid);
     } finally {
       await shop.stop();
     }
@@ -205,7 +220,7 @@ async function benchPostgres(): Promise<CartResult[]> {
     }
     const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     try {
-      return await measureShop('postgres');
+      return await measureShop('postgres', shop.pid);
     } finally {
       await shop.stop();
     }
@@ -235,11 +250,11 @@ export async function runCartBench(): Promise<void> {
     .map((value) => value.toFixed(1))
     .join(' ')}`;
   const table = [
-    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | failed |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | CPU µs/req | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.failed} |`,
+        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`,
     ),
   ].join('\n');
   const report = `# Cart benchmark\n\n${heading}\n\n${table}\n`;

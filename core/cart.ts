@@ -46,6 +46,8 @@ export const CART_ERRORS = {
   CART_FULL: 'The cart is full.',
   /** 400 (field barcode): not an EAN-13 or not on the site's member card list. */
   MEMBER_CARD_INVALID: 'membership barcode invalid',
+  /** 503 (field barcode): the configured external member card validator did not answer in time. */
+  MEMBER_CARD_UNAVAILABLE: 'The member card cannot be checked right now. Please try again later.',
   /** 400 (field loyaltyPoints): more points than the user has or than the cart can use. */
   LOYALTY_POINTS_INVALID: 'Not enough loyalty points.',
 } as const;

@@ -181,6 +181,13 @@ const envSchema = z.object({
   FACEBOOK_USERINFO_URL: providerUrl.default(
     'https://graph.facebook.com/v21.0/me?fields=id,email,first_name,last_name,name',
   ),
+  /**
+   * An external member card validator (decision 0255): the cart POSTs {barcode, siteId} and a 2xx
+   * {"valid": boolean} decides instead of the site's member card list. Unset: the list decides.
+   */
+  MEMBER_CARD_VALIDATOR_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Longest wait for the member card validator, in ms; after it the card cannot be checked (503). */
+  MEMBER_CARD_VALIDATOR_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   /** Longest wait for a social login provider (discovery, code exchange, user info), in ms. */
   SOCIAL_LOGIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**

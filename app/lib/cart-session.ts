@@ -45,13 +45,18 @@ export function clearCartSessionInBrowser(): void {
   for (const cookie of clearedCartCookies()) document.cookie = cookie;
 }
 
+/** The `Set-Cookie` value (also what `document.cookie` accepts) that keeps an applied member card barcode. */
+export function memberBarcodeCookie(barcode: string, secure = false): string {
+  return serializeCookie(MEMBER_BARCODE_COOKIE, barcode, {
+    maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS,
+    secure,
+  });
+}
+
 /** Keeps an applied member card barcode in its cookie (the checkout and the next cart read it). */
 export function rememberMemberBarcode(barcode: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie; the Cookie Store API is not everywhere yet
-  document.cookie = serializeCookie(MEMBER_BARCODE_COOKIE, barcode, {
-    maxAgeSeconds: CART_COOKIE_MAX_AGE_SECONDS,
-    secure: window.location.protocol === 'https:',
-  });
+  document.cookie = memberBarcodeCookie(barcode, window.location.protocol === 'https:');
 }
 
 /** DOM events the cart raises on `window` (the specification's names), with the cart's item count. */

@@ -37,6 +37,7 @@ import {
   type CartSession,
   cartSessionCookies,
   clearedCartCookies,
+  memberBarcodeCookie,
   readCartSession,
 } from '../lib/cart-session.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -135,14 +136,17 @@ export async function action(args: Route.ActionArgs) {
   const session = readCartSession(args.request.headers.get('cookie'));
   const refuse = (error: FormError) =>
     data({ formError: error }, { status: 400, headers: privatePageHeaders() });
-  const done = (message: MessageKey, cart?: Cart) =>
+  const secure = new URL(args.request.url).protocol === 'https:';
+  const done = (message: MessageKey, cart?: Cart, memberBarcode?: string) =>
     redirect(`${localizedPath('cart', language)}?message=${message}`, {
       status: 303,
-      headers: withCookies(
-        cart && (cart.cartId !== session?.cartId || cart.protectCode !== session?.protectCode)
-          ? cartSessionCookies(cart, new URL(args.request.url).protocol === 'https:')
-          : [],
-      ),
+      headers: withCookies([
+        ...(cart && (cart.cartId !== session?.cartId || cart.protectCode !== session?.protectCode)
+          ? cartSessionCookies(cart, secure)
+          : []),
+        // The barcode cookie, as the island's form sets it in the browser.
+        ...(memberBarcode ? [memberBarcodeCookie(memberBarcode, secure)] : []),
+      ]),
     });
   const failed = (error: ApiFailure, field: FormError['field'], itemId?: number) => {
     if (sendsHome(error)) throw homeWithNotice(language);
@@ -180,7 +184,7 @@ async function cartIntent(
   form: FormData,
   session: CartSession,
   reply: {
-    done: (message: MessageKey) => Response;
+    done: (message: MessageKey, cart?: Cart, memberBarcode?: string) => Response;
     failed: (error: ApiFailure, field: FormError['field'], itemId?: number) => unknown;
     refuse: (error: FormError) => unknown;
   },
@@ -224,7 +228,7 @@ async function cartIntent(
       if (result.errored) return reply.failed(result.error, 'memberCard');
       // Kept on the profile too; the cart keeps the card whatever this answers.
       await api.call(updateUser, { body: { memberCardBarcode: barcode } });
-      return reply.done('memberCardApplied');
+      return reply.done('memberCardApplied', undefined, barcode);
     }
     case 'setLoyaltyPoints': {
       const typed = String(form.get('loyaltyPoints') ?? '').trim();

@@ -286,6 +286,49 @@ test('without JavaScript: add, change the quantity, a coupon, remove and empty t
   await context.close();
 });
 
+test("without JavaScript: the profile's member card pre-fills the form, applying it keeps its cookie, points are spent", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const texts = catalogs.en.cart;
+  expect((await context.request.post('/api/v1/login', { data: customer })).status()).toBe(200);
+  // The same card the test with JavaScript saves, so the two may run side by side.
+  const card = withEan13CheckDigit(memberCardSeeds[0]!.first12);
+  const saved = await context.request.patch('/api/v1/user/web/update', { data: { memberCardBarcode: card } });
+  expect(saved.status()).toBe(200);
+
+  await page.goto(productPath(memberBook.slug.en, 'en'));
+  await addButton(page, 'en').click();
+  await expect(page).toHaveURL(/\/en\/cart\?message=added$/);
+  const barcode = page.getByLabel(texts.memberCard.label);
+  await expect(barcode).toHaveValue(card);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'memberCardBarcode')).toBeUndefined();
+  const unit = lines(page).getByTestId('cart-line-unit');
+  const before = await unit.textContent();
+  await page.getByRole('button', { name: texts.memberCard.apply }).click();
+  await expect(page.getByTestId('cart-message')).toHaveText(texts.messages.memberCardApplied);
+  await expect(page.getByTestId('member-card-applied')).toBeVisible();
+  await expect(unit).not.toHaveText(before!);
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'memberCardBarcode');
+  expect(cookie?.value).toBe(card);
+
+  const points = page.getByLabel(texts.loyalty.label);
+  await points.fill('many');
+  await page.getByRole('button', { name: texts.loyalty.apply }).click();
+  await expect(page.getByRole('alert').filter({ hasText: texts.errors.loyaltyInvalid })).toBeVisible();
+  await page.goto(localizedPath('cart', 'en'));
+  const total = await page.getByTestId('cart-total').textContent();
+  await page.getByLabel(texts.loyalty.label).fill('10');
+  await page.getByRole('button', { name: texts.loyalty.apply }).click();
+  await expect(page.getByTestId('cart-message')).toHaveText(texts.messages.loyaltyApplied);
+  await expect(page.getByTestId('summary-loyalty-points')).toHaveText(
+    texts.summary.points.replace('{{count}}', '10'),
+  );
+  await expect(page.getByTestId('cart-total')).not.toHaveText(total!);
+  await context.close();
+});
+
 test.describe('the cart types 1 (stay) and 2 (cart modal)', () => {
   test.describe.configure({ mode: 'serial' });
   let dataDir: string;

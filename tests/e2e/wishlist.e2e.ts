@@ -56,6 +56,13 @@ for (const language of ['hr', 'en'] as const satisfies UiLanguage[]) {
     await page.goto(demo[language].product);
     const productName = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
     const pageToggle = page.getByRole('button', { name: texts.toggleShort, exact: true });
+    // Under the gallery (specification 000, "Wishlist"): below its picture, in its column.
+    const gallery = page.getByRole('region', { name: catalogs[language].product.gallery.label });
+    const galleryBox = (await gallery.boundingBox())!;
+    const toggleBox = (await pageToggle.boundingBox())!;
+    expect(toggleBox.y).toBeGreaterThanOrEqual(galleryBox.y + galleryBox.height - 1);
+    expect(toggleBox.x).toBeGreaterThanOrEqual(galleryBox.x - 1);
+    expect(toggleBox.x).toBeLessThan(galleryBox.x + galleryBox.width);
     await expect(pageToggle).toHaveAttribute('aria-pressed', productName === cardName ? 'true' : 'false');
     if (productName !== cardName) {
       await pageToggle.click();

@@ -26,6 +26,7 @@ const keyByMessage = new Map<string, CartErrorKey>([
   [CART_ERRORS.COUPON_NOT_FOUND, 'couponNotFound'],
   [CART_ERRORS.COUPON_MIN_AMOUNT, 'couponNotFound'],
   [CART_ERRORS.MEMBER_CARD_INVALID, 'barcodeInvalid'],
+  [CART_ERRORS.MEMBER_CARD_UNAVAILABLE, 'barcodeUnavailable'],
   [CART_ERRORS.LOYALTY_POINTS_INVALID, 'loyaltyInvalid'],
   [CART_ERRORS.CART_NO_ACTIVE_USER, 'loginRequired'],
   [CART_ERRORS.CART_SESSION_MISSING, 'sessionMissing'],

@@ -14,6 +14,8 @@ import type {
   VariantAttribute,
 } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import type { CrossSellItem } from '../cart/cart-modal.tsx';
+import { WishlistContext, type WishlistState } from '../wishlist/wishlist-context.ts';
+import { WishlistToggle } from '../wishlist/wishlist-toggle.tsx';
 import { addState } from './add-state.ts';
 import { ADD_TO_CART_FORM, AddToCart, type CartBehaviour } from './add-to-cart.tsx';
 import { BundleMembers, type MemberChoice } from './bundle-members.tsx';
@@ -70,6 +72,11 @@ type Props = {
   loggedIn: boolean;
   /** The cross-sell block of the cart modal. */
   crossSell: CrossSellItem[];
+  /**
+   * The logged-in shopper's wishlist for this product (its id listed when it is on it), for the heart
+   * under the gallery; null for visitors. An island has no context from the page: it comes as a prop.
+   */
+  wishlist: WishlistState | null;
 };
 
 const CUSTOMISE = 'customise';
@@ -105,6 +112,7 @@ export function ProductPanel({
   cartType,
   loggedIn,
   crossSell,
+  wishlist,
 }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(query);
@@ -172,7 +180,12 @@ export function ProductPanel({
 
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
-      <ProductGallery key={variant?.id ?? 'product'} images={images} name={product.name} />
+      <div>
+        <ProductGallery key={variant?.id ?? 'product'} images={images} name={product.name} />
+        <WishlistContext value={wishlist}>
+          <WishlistToggle productId={product.id} productName={product.name} variant="page" />
+        </WishlistContext>
+      </div>
 
       <div className="flex flex-col gap-5">
         <div>

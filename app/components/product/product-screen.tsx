@@ -9,7 +9,7 @@ import { useNonce } from '../../lib/use-nonce.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
-import { WishlistToggle } from '../wishlist/wishlist-toggle.tsx';
+import { useWishlist } from '../wishlist/wishlist-context.ts';
 import type { CartBehaviour } from './add-to-cart.tsx';
 import { imageAt } from './product-media.ts';
 import { panelProduct } from './product-panel.tsx';
@@ -51,6 +51,7 @@ export function ProductScreen({
   const pageUrl = `${origin}${productLink(product.slug, language)}`;
   const jsonLd = productJsonLd(structuredProduct(product), pageUrl, origin, merchant);
   const nonce = useNonce();
+  const wishlist = useWishlist();
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pb-16 pt-6 sm:px-6">
       <script
@@ -85,6 +86,10 @@ export function ProductScreen({
           query: location.search.replace(/^\?/, ''),
           cartType,
           loggedIn,
+          wishlist: wishlist && {
+            productIds: wishlist.productIds.filter((id) => id === product.id),
+            returnTo: wishlist.returnTo,
+          },
           crossSell: product.crossSellProducts.slice(0, 4).map((cross) => ({
             id: cross.id,
             name: cross.name,
@@ -96,8 +101,6 @@ export function ProductScreen({
           })),
         }}
       />
-
-      <WishlistToggle productId={product.id} productName={product.name} variant="page" />
 
       {product.description ? (
         <section aria-labelledby="description-heading" className="mt-12 max-w-3xl">

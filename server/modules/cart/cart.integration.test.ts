@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -353,6 +355,68 @@ describe('coupons', () => {
     expect(reduced.status).toBe(200);
     expect(reduced.body.data.couponCode).toBeNull();
     expect(reduced.body.data.messages).toEqual([expect.objectContaining({ code: 'COUPON_REMOVED' })]);
+  });
+});
+
+describe('member card through the configured external validator', () => {
+  /** A validator on a local port: one card is valid, one barcode makes it hang, the rest are unknown (404). */
+  const validCard = withEan13CheckDigit('385777700001');
+  const hangingCard = withEan13CheckDigit('385777700002');
+  let validator: http.Server;
+  let shop: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    validator = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        const { barcode } = JSON.parse(body) as { barcode: string };
+        if (barcode === validCard) response.end(JSON.stringify({ valid: true }));
+        else if (barcode !== hangingCard) response.writeHead(404).end();
+      });
+    });
+    await new Promise<void>((resolve) => validator.listen(0, '127.0.0.1', resolve));
+    const port = (validator.address() as AddressInfo).port;
+    shop = createTestApp(database, {
+      MEMBER_CARD_VALIDATOR_URL: `http://127.0.0.1:${port}/member-cards`,
+      MEMBER_CARD_VALIDATOR_TIMEOUT_MS: '300',
+    });
+  });
+  afterAll(async () => {
+    validator.closeAllConnections();
+    await new Promise((resolve) => validator.close(resolve));
+  });
+
+  const apply = (session: Session, barcode: string) =>
+    shop.json(`${base}/applyMemberCard`, {
+      ...postJson({ ...session, barcode }, { language: 'en', authorization: `Bearer ${tokens.ana}` }),
+    });
+
+  it('applies a card the validator knows, instead of the site list, and refuses one it does not', async () => {
+    const { session } = await newCart(ids['KNJ-004']!, 1, {}, 'ana');
+    const applied = await apply(session, validCard);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.data.memberCard).toEqual({ barcode: validCard, valid: true });
+    expect(applied.body.data.items[0].priceKind).toBe('membership');
+    // The site's own list no longer decides: its card is unknown to the validator.
+    const listed = await apply(session, withEan13CheckDigit('385123400001'));
+    expect(listed.status).toBe(400);
+    expect(listed.body.error.code).toBe('MEMBER_CARD_INVALID');
+  });
+
+  it('answers 503 with a clear message when the validator does not answer in time, changing nothing', async () => {
+    const { session } = await newCart(ids['KNJ-004']!, 1, {}, 'ana');
+    const started = performance.now();
+    const refused = await apply(session, hangingCard);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toMatchObject({
+      code: 'MEMBER_CARD_UNAVAILABLE',
+      payload: { message: CART_ERRORS.MEMBER_CARD_UNAVAILABLE, field: 'barcode' },
+    });
+    expect((await call('getCart', session, { who: 'ana' })).body.data.memberCard).toBeNull();
   });
 });
 

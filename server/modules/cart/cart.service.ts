@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CART_ERRORS,
@@ -25,22 +25,45 @@ import {
   deliveryMethodById,
   isListedMemberCard,
 } from '../checkout/checkout-reference.service.ts';
-import type { SiteService } from '../site/site.service.ts';
+import { type SiteService, siteCacheTag } from '../site/site.service.ts';
 import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './cart.contract.ts';
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
+import { httpMemberCardValidator, type MemberCardVerdict } from './member-card-validator.ts';
 
 /** The id of the main currency (EUR): amounts of the checkout's reference data are kept in it. */
 const EUR_ID = 44;
-/** How long product data read for showing a cart is reused, and how many such reads are kept. */
-const PRODUCT_TTL_MS = 2000;
-const PRODUCT_CACHE_ENTRIES = 2000;
+/**
+ * How long a product read for a cart is reused at most (decision 0254). Catalogue writes drop it at
+ * once through the site's cache tag; the TTL bounds what a write that does not (an order taking stock)
+ * leaves: a line may show, and accept, stock that is this many seconds old. The order re-checks stock.
+ */
+const PRODUCT_TTL_SECONDS = 10;
+/** How long a definite answer of the external member card validator is reused. */
+const MEMBER_VERDICT_TTL_SECONDS = 600;
+/** The cart's entries in the shared cache. */
+const CACHE_NAMESPACE = 'cart';
+/** The store's merge-items setting: as long as the site's own cached settings live. */
+const SETTINGS_TTL_SECONDS = 300;
 /** Below this many units left, a line says the stock is low. */
 const LOW_STOCK = 5;
 
 type CartRow = typeof carts.$inferSelect;
 type ItemRow = typeof cartItems.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a change works on: the locked cart, its lines (id order), the products read so far, the balance. */
+type CartState = { cart: CartRow; lines: ItemRow[]; products: Map<number, CartProduct>; balance: number };
+
+/** A line as the cart read's JSON aggregate gives it (timestamps as text). */
+type JsonLine = Omit<ItemRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+const fromJsonLine = (line: JsonLine): ItemRow => ({
+  ...line,
+  createdAt: new Date(line.createdAt),
+  updatedAt: new Date(line.updatedAt),
+});
+
+const withoutBalance = ({ balance: _balance, ...cart }: CartRow & { balance: number | null }): CartRow =>
+  cart;
 type Session = { cartId: string; protectCode: string; currencyId?: number };
 type AddInput = z.output<typeof addItemBody>;
 type UpdateInput = z.output<typeof updateItemBody>;
@@ -50,7 +73,7 @@ type ParsedOptions = {
   bundleOptions?: { productId: number; variantId: number }[];
 };
 
-export const cartError = (code: CartErrorCode, status: 400 | 401 | 404 | 409, field?: string) =>
+export const cartError = (code: CartErrorCode, status: 400 | 401 | 404 | 409 | 503, field?: string) =>
   new ApiError(
     status,
     code,
@@ -289,7 +312,36 @@ function idsFor(productId: number, options: ParsedOptions | (StoredLineOptions &
 
 export type CartService = ReturnType<typeof createCartService>;
 
-export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteService, 'checkoutSettingsFor'>) {
+export function createCartService(
+  { db, cache, config }: Pick<Deps, 'db' | 'cache' | 'config'>,
+  sites: Pick<SiteService, 'checkoutSettingsFor'>,
+) {
+  const externalValidator = config.MEMBER_CARD_VALIDATOR_URL
+    ? httpMemberCardValidator(config.MEMBER_CARD_VALIDATOR_URL, config.MEMBER_CARD_VALIDATOR_TIMEOUT_MS)
+    : null;
+
+  /**
+   * Whether a barcode is a member card: the site's list, or the configured external validator, whose
+   * definite answers are kept MEMBER_VERDICT_TTL_SECONDS so that reading a cart does not ask it each
+   * time (an answer it could not give is not kept).
+   */
+  async function memberCardVerdict(executor: Db | Tx, ctx: RequestContext, barcode: string) {
+    if (!externalValidator)
+      return (await isListedMemberCard(executor as Db, ctx.site.id, barcode)) ? 'valid' : 'invalid';
+    const key = `member:${ctx.site.id}:${barcode}`;
+    const hit = await cache.get<MemberCardVerdict>(CACHE_NAMESPACE, key).catch(() => undefined);
+    if (hit) return hit;
+    const verdict = await externalValidator(ctx.site.id, barcode);
+    if (verdict !== 'unavailable')
+      await cache
+        .set(CACHE_NAMESPACE, key, verdict, {
+          ttlSeconds: MEMBER_VERDICT_TTL_SECONDS,
+          tags: [siteCacheTag(ctx.site.id)],
+        })
+        .catch(() => {});
+    return verdict;
+  }
+
   const productView = (ctx: RequestContext) => ({
     siteId: ctx.site.id,
     apiKeyId: ctx.site.apiKeyId,
@@ -298,33 +350,67 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     currency: ctx.store.currency,
   });
 
-  /** Products of the given ids with, for bundles, their members. */
+  const productKey = (ctx: RequestContext, id: number) =>
+    `product:${ctx.site.id}:${ctx.language}:${ctx.store.currency.id}:${id}`;
+
   /**
-   * Product data read for display within the last PRODUCT_TTL_MS, per site, language, currency and ids.
-   * Only resolved values are kept, so a transaction never waits for a query queued behind it (PGlite).
-   * Only reads (getCart) use it; every change prices from the database.
+   * The products of the ids (and, for bundles, their members; for variants, their Configurable
+   * product), added to `into`. Each product is read through the shared cache (decision 0254): tagged
+   * with the site, so the catalogue's invalidation drops it in every process, and kept PRODUCT_TTL_SECONDS
+   * at most, which bounds how stale the stock a line shows can be. Misses load through `executor`, so a
+   * change's transaction never waits for a query queued behind it (PGlite).
    */
-  const recentProducts = new Map<string, { at: number; value: Map<number, CartProduct> }>();
-
-  async function displayProducts(executor: Db | Tx, ctx: RequestContext, ids: number[]) {
-    const key = `${ctx.site.id}|${ctx.language}|${ctx.store.currency.id}|${[...new Set(ids)].sort((a, b) => a - b).join(',')}`;
-    const hit = recentProducts.get(key);
-    if (hit && Date.now() - hit.at < PRODUCT_TTL_MS) return hit.value;
-    const value = await productsFor(executor, ctx, ids);
-    if (recentProducts.size >= PRODUCT_CACHE_ENTRIES) recentProducts.clear();
-    recentProducts.set(key, { at: Date.now(), value });
-    return value;
-  }
-
-  async function productsFor(executor: Db | Tx, ctx: RequestContext, ids: number[]) {
-    const found = await loadCartProducts(executor as Db, productView(ctx), ids);
-    const memberIds = [...found.values()].flatMap((product) =>
-      product.bundleMembers.map((member) => member.productId).filter((id) => !found.has(id)),
-    );
-    if (memberIds.length > 0)
-      for (const [id, product] of await loadCartProducts(executor as Db, productView(ctx), memberIds))
-        found.set(id, product);
-    return found;
+  async function productsFor(
+    executor: Db | Tx,
+    ctx: RequestContext,
+    ids: number[],
+    into: Map<number, CartProduct> = new Map(),
+    fresh = false,
+  ) {
+    const absent = new Set<number>();
+    let wanted = [...new Set(ids)].filter((id) => !into.has(id));
+    while (wanted.length > 0) {
+      const hits = fresh
+        ? []
+        : await Promise.all(
+            wanted.map((id) =>
+              cache.get<CartProduct>(CACHE_NAMESPACE, productKey(ctx, id)).catch(() => undefined),
+            ),
+          );
+      const missing: number[] = [];
+      wanted.forEach((id, index) => {
+        const hit = hits[index];
+        if (hit) into.set(id, hit);
+        else missing.push(id);
+      });
+      if (missing.length > 0) {
+        const loaded = await loadCartProducts(executor as Db, productView(ctx), missing);
+        await Promise.all(
+          [...loaded].map(([id, product]) => {
+            // What a miss answers is what a later hit will (through JSON).
+            into.set(id, JSON.parse(JSON.stringify(product)) as CartProduct);
+            return cache
+              .set(CACHE_NAMESPACE, productKey(ctx, id), product, {
+                ttlSeconds: PRODUCT_TTL_SECONDS,
+                tags: [siteCacheTag(ctx.site.id)],
+              })
+              .catch(() => {});
+          }),
+        );
+        // Ids that name no product of this site are not looked for again in this call.
+        for (const id of missing) if (!loaded.has(id)) absent.add(id);
+      }
+      const related = wanted.flatMap((id) => {
+        const product = into.get(id);
+        if (!product) return [];
+        return [
+          ...product.bundleMembers.map((member) => member.productId),
+          ...(product.parentId === null ? [] : [product.parentId]),
+        ];
+      });
+      wanted = [...new Set(related)].filter((id) => !into.has(id) && !absent.has(id));
+    }
+    return into;
   }
 
   async function loyaltyBalance(executor: Db | Tx, ctx: RequestContext, userId: number | null) {
@@ -336,73 +422,32 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     return row?.points ?? 0;
   }
 
-  /**
-   * Everything the cart answer shows, priced; with `fix`, also what no longer holds (lines that cannot
-   * be sold, quantities over the stock, a coupon or card no longer valid), as notices.
-   */
-  /**
-   * Products of the ids, taking those a change already loaded in this request and loading only the
-   * rest (added to `loaded`, so settling the change finds them too).
-   */
-  async function productsWith(
-    executor: Db | Tx,
-    ctx: RequestContext,
-    ids: number[],
-    loaded: Map<number, CartProduct>,
-  ) {
-    const missing = ids.filter((id) => !loaded.has(id));
-    if (missing.length === 0) return loaded;
-    for (const [id, product] of await productsFor(executor, ctx, missing)) loaded.set(id, product);
-    return loaded;
-  }
+  /** The ids every line of the cart may need. */
+  const lineIds = (lines: ItemRow[]) => lines.flatMap((line) => idsFor(line.productId, line.options));
 
   /**
-   * The products of a cart's lines and of `extra` ids in one load, before a change's transaction (on
-   * PGlite a query outside it would wait for it); the change and its settling price from them and load
-   * only lines added meanwhile.
+   * Everything the cart answer shows, priced, from the cart's lines and products already in hand; only
+   * a coupon, a member card or a delivery method the cart holds is read (decision 0254).
    */
-  async function preload(ctx: RequestContext, cartId: string | undefined, extra: number[]) {
-    const current = cartId
-      ? await db
-          .select({ productId: cartItems.productId, options: cartItems.options })
-          .from(cartItems)
-          .innerJoin(carts, eq(carts.id, cartItems.cartId))
-          .where(eq(carts.cartId, cartId))
-      : [];
-    return productsFor(db, ctx, [
-      ...extra,
-      ...current.flatMap((line) => idsFor(line.productId, line.options)),
-    ]);
-  }
-
   async function compute(
     executor: Db | Tx,
     ctx: RequestContext,
     cart: CartRow,
-    display = false,
-    loaded?: Map<number, CartProduct>,
+    items: ItemRow[],
+    productsById: Map<number, CartProduct>,
+    balance: number,
   ) {
-    const items = await executor
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.cartId, cart.id))
-      .orderBy(asc(cartItems.id));
-    const ids = items.flatMap((item) => idsFor(item.productId, item.options));
-    const [productsById, couponRow, memberValid, balance, delivery] = await Promise.all([
-      display
-        ? displayProducts(executor, ctx, ids)
-        : loaded
-          ? productsWith(executor, ctx, ids, loaded)
-          : productsFor(executor, ctx, ids),
+    const [couponRow, memberVerdict, delivery] = await Promise.all([
       cart.couponId === null ? undefined : couponById(executor as Db, cart.couponId),
       cart.memberBarcode === null || cart.userId === null
-        ? false
-        : isListedMemberCard(executor as Db, ctx.site.id, cart.memberBarcode),
-      loyaltyBalance(executor, ctx, cart.userId),
+        ? ('invalid' as const)
+        : memberCardVerdict(executor, ctx, cart.memberBarcode),
       cart.deliveryMethodId === null
         ? undefined
         : deliveryMethodById(executor as Db, ctx.site.id, cart.deliveryMethodId),
     ]);
+    // A validator that cannot answer now leaves the card on the cart, without its prices for this answer.
+    const memberValid = memberVerdict === 'valid';
     const lines = items.map((item) => {
       const product = productsById.get(item.productId);
       const chosen = (item.options.bundleOptions ?? []).flatMap((option) => {
@@ -490,7 +535,17 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       });
     const result = priced(lines, memberValid, cart.loyaltyPoints);
     const couponHolds = coupon === null || (coupon.ok && result.couponValid !== false);
-    return { lines, productsById, coupon, couponHolds, memberValid, balance, result, freeDeliveryReward };
+    return {
+      lines,
+      productsById,
+      coupon,
+      couponHolds,
+      memberValid,
+      memberVerdict,
+      balance,
+      result,
+      freeDeliveryReward,
+    };
   }
 
   type Computed = Awaited<ReturnType<typeof compute>>;
@@ -662,9 +717,10 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
    * After a change: what stopped holding is fixed in the same transaction and said (a coupon below its
    * minimum or no longer valid is removed, points beyond what the cart allows are reduced).
    */
-  async function settle(tx: Tx, ctx: RequestContext, cart: CartRow, loaded?: Map<number, CartProduct>) {
+  async function settle(tx: Tx, ctx: RequestContext, state: CartState) {
     const messages: CartNotice[] = [];
-    const computed = await compute(tx, ctx, cart, false, loaded);
+    const { cart, lines, products, balance } = state;
+    const computed = await compute(tx, ctx, cart, lines, products, balance);
     const changes: Partial<CartRow> = {};
     if (cart.couponId !== null && !computed.couponHolds) {
       changes.couponId = null;
@@ -679,9 +735,19 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
   }
 
   /** The store's merge-items checkout setting (default 1: merge). */
-  async function mergeItemsSetting(storeId: number) {
-    const [settings] = await sites.checkoutSettingsFor([storeId]);
-    return (settings?.mergeItems ?? 1) !== 0;
+  async function mergeItemsSetting(ctx: RequestContext) {
+    const key = `merge:${ctx.store.id}`;
+    const hit = await cache.get<boolean>(CACHE_NAMESPACE, key).catch(() => undefined);
+    if (hit !== undefined) return hit;
+    const [settings] = await sites.checkoutSettingsFor([ctx.store.id]);
+    const merge = (settings?.mergeItems ?? 1) !== 0;
+    await cache
+      .set(CACHE_NAMESPACE, key, merge, {
+        ttlSeconds: SETTINGS_TTL_SECONDS,
+        tags: [siteCacheTag(ctx.site.id)],
+      })
+      .catch(() => {});
+    return merge;
   }
 
   /** Merges the user's other active carts of this store into this one and makes it the user's. */
@@ -739,43 +805,77 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     return { ...cart, ...changes };
   }
 
-  async function lock(tx: Tx, session: Session) {
-    const [row] = await tx.select().from(carts).where(eq(carts.cartId, session.cartId)).for('update');
+  /** The user's loyalty balance on the cart's site, as a column of the statement reading the cart. */
+  // Written out with table names: drizzle leaves columns unqualified inside a select list's SQL.
+  const balanceColumn = sql<
+    number | null
+  >`(select la.points from loyalty_accounts la where la.user_id = ${sql.raw('"carts"."user_id"')} and la.site_id = ${sql.raw('"carts"."site_id"')})`;
+
+  /**
+   * Takes the cart row (concurrent changes wait here) with the loyalty balance, in one statement; with
+   * `create`, a pair no row has yet opens the cart in the same statement (the no-op update locks an
+   * existing row and returns it, whoever's it is: checkAccess decides).
+   */
+  async function lock(tx: Tx, ctx: RequestContext, session: Session, create: boolean) {
+    if (create) {
+      const [row] = await tx
+        .insert(carts)
+        .values({
+          cartId: session.cartId,
+          protectCodeHash: sha256(session.protectCode),
+          siteId: ctx.site.id,
+          storeId: ctx.store.id,
+          currencyId: ctx.store.currency.id,
+          languageCode: ctx.language,
+          userId: ctx.user?.id ?? null,
+        })
+        .onConflictDoUpdate({ target: carts.cartId, set: { version: sql`${carts.version}` } })
+        .returning({ ...getTableColumns(carts), balance: balanceColumn });
+      return row;
+    }
+    const [row] = await tx
+      .select({ ...getTableColumns(carts), balance: balanceColumn })
+      .from(carts)
+      .where(eq(carts.cartId, session.cartId))
+      .for('update', { of: carts });
     return row;
   }
 
+  /** The lines of a cart in the order they were added. */
+  const linesOf = (executor: Db | Tx, cart: CartRow) =>
+    executor.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
+
   /**
    * One change to a cart: in a transaction holding the cart row (concurrent changes wait for each
-   * other), then settled and answered. `create` opens the cart when the pair names none yet.
+   * other), then settled and answered. `create` opens the cart when the pair names none yet. The change
+   * gets the cart, its lines and the products read so far, and returns what it changed in the cart row
+   * and the lines as they are now (in id order); it loads more products into `products` as it needs.
+   * Statements: the lock, the lines, the change's own writes and the update of the cart row
+   * (decision 0254).
    */
   async function mutate(
     ctx: RequestContext,
     session: Session,
-    change: (tx: Tx, cart: CartRow) => Promise<Partial<CartRow> | undefined>,
+    change: (tx: Tx, state: CartState) => Promise<{ own?: Partial<CartRow>; lines?: ItemRow[] } | undefined>,
     options: { create?: boolean; products?: Map<number, CartProduct> } = {},
   ) {
     // Read before the transaction: on PGlite a query outside it would wait for it to end.
-    const mergeItems = ctx.user ? await mergeItemsSetting(ctx.store.id) : true;
+    const mergeItems = ctx.user ? await mergeItemsSetting(ctx) : true;
     const { cart, messages, computed } = await db.transaction(async (tx) => {
-      if (options.create) {
-        await tx
-          .insert(carts)
-          .values({
-            cartId: session.cartId,
-            protectCodeHash: sha256(session.protectCode),
-            siteId: ctx.site.id,
-            storeId: ctx.store.id,
-            currencyId: ctx.store.currency.id,
-            languageCode: ctx.language,
-            userId: ctx.user?.id ?? null,
-          })
-          .onConflictDoNothing({ target: carts.cartId });
-      }
-      let cart = checkAccess(ctx, await lock(tx, session), session);
-      cart = await adopt(tx, ctx, cart, mergeItems);
-      const own = (await change(tx, cart)) ?? {};
+      const locked = await lock(tx, ctx, session, options.create ?? false);
+      let cart = checkAccess(ctx, locked && withoutBalance(locked), session);
+      let balance = locked?.balance ?? 0;
+      const adopted = await adopt(tx, ctx, cart, mergeItems);
+      if (adopted !== cart) balance = await loyaltyBalance(tx, ctx, adopted.userId);
+      cart = adopted;
+      const products = options.products ?? new Map<number, CartProduct>();
+      let lines = await linesOf(tx, cart);
+      const result = (await change(tx, { cart, lines, products, balance })) ?? {};
+      const own = result.own ?? {};
       cart = { ...cart, ...own };
-      const settled = await settle(tx, ctx, cart, options.products);
+      lines = result.lines ?? lines;
+      await productsFor(tx, ctx, lineIds(lines), products);
+      const settled = await settle(tx, ctx, { cart, lines, products, balance });
       const [updated] = await tx
         .update(carts)
         .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
@@ -783,13 +883,13 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
         .returning();
       // What settling priced is the committed state unless settling changed something.
       const unchanged = Object.keys(settled.changes).length === 0;
-      return { cart: updated!, messages: settled.messages, computed: unchanged ? settled.computed : null };
+      const computed = unchanged
+        ? settled.computed
+        : await compute(tx, ctx, updated!, lines, products, balance);
+      return { cart: updated!, messages: settled.messages, computed };
     });
-    return toView(ctx, cart, session, computed ?? (await compute(db, ctx, cart)), messages);
+    return toView(ctx, cart, session, computed, messages);
   }
-
-  /** The lines of a cart, for stock sums and line limits. */
-  const linesOf = (tx: Tx, cart: CartRow) => tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
 
   function checkStock(resolved: ResolvedLine, lines: ItemRow[], qty: number, exceptItemId?: number) {
     if (!resolved.inStock) throw cartError('OUT_OF_STOCK', 409, 'qty');
@@ -816,11 +916,31 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
   return {
     newSession: () => newCartSession(),
 
+    /** One statement: the cart with its lines and the loyalty balance; products come from the cache. */
     async getCart(ctx: RequestContext, session: Session) {
-      const [row] = await db.select().from(carts).where(eq(carts.cartId, session.cartId));
-      const cart = checkAccess(ctx, row, session);
+      const [row] = await db
+        .select({
+          ...getTableColumns(carts),
+          balance: balanceColumn,
+          lines: sql<
+            JsonLine[]
+          >`coalesce((select json_agg(json_build_object('id', ci.id, 'cartId', ci.cart_id, 'productId', ci.product_id, 'qty', ci.qty, 'options', ci.options, 'optionsHash', ci.options_hash, 'addedUnitPrice', ci.added_unit_price, 'createdAt', ci.created_at, 'updatedAt', ci.updated_at) order by ci.id) from cart_items ci where ci.cart_id = ${sql.raw('"carts"."id"')}), '[]'::json)`,
+        })
+        .from(carts)
+        .where(eq(carts.cartId, session.cartId));
+      const { lines: jsonLines, ...withBalance } = row ?? { lines: [] };
+      const cart = checkAccess(
+        ctx,
+        row && withoutBalance(withBalance as CartRow & { balance: number | null }),
+        session,
+      );
       if (ctx.user && cart.userId === null) return mutate(ctx, session, async () => undefined);
-      return toView(ctx, cart, session, await compute(db, ctx, cart, true), []);
+      const lines = (typeof jsonLines === 'string' ? (JSON.parse(jsonLines) as JsonLine[]) : jsonLines).map(
+        fromJsonLine,
+      );
+      const products = await productsFor(db, ctx, lineIds(lines));
+      const balance = row?.balance ?? 0;
+      return toView(ctx, cart, session, await compute(db, ctx, cart, lines, products, balance), []);
     },
 
     async addItem(ctx: RequestContext, body: AddInput) {
@@ -833,13 +953,13 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       if (body.currencyId !== undefined && body.currencyId !== ctx.store.currency.id)
         throw cartError('CART_OTHER_STORE', 409);
       const options = body.options as ParsedOptions;
-      const productsById = await preload(ctx, body.cartId, idsFor(body.productId, options));
-      const resolved = resolveLine(body.productId, options, productsById);
+      // Bad input is refused before any transaction starts.
+      const products = await productsFor(db, ctx, idsFor(body.productId, options));
+      const resolved = resolveLine(body.productId, options, products);
       return mutate(
         ctx,
         session,
-        async (tx, cart) => {
-          const lines = await linesOf(tx, cart);
+        async (tx, { cart, lines }) => {
           const same = lines.find(
             (line) => line.productId === resolved.product.id && line.optionsHash === resolved.hash,
           );
@@ -848,145 +968,163 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
           if (!same && lines.length >= CART_MAX_LINES) throw cartError('CART_FULL', 400, 'productId');
           checkStock(resolved, lines, qty, same?.id);
           const unit = unitPriceOf(ctx, resolved, cart);
-          if (same)
-            await tx
-              .update(cartItems)
-              .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
-              .where(eq(cartItems.id, same.id));
-          else
-            await tx.insert(cartItems).values({
+          // One statement whether the line exists or not; the cart row's lock makes `qty` current.
+          const [line] = await tx
+            .insert(cartItems)
+            .values({
               cartId: cart.id,
               productId: resolved.product.id,
               qty,
               options: resolved.options,
               optionsHash: resolved.hash,
               addedUnitPrice: unit,
-            });
-          return undefined;
+            })
+            .onConflictDoUpdate({
+              target: [cartItems.cartId, cartItems.productId, cartItems.optionsHash],
+              set: { qty, addedUnitPrice: unit, updatedAt: new Date() },
+            })
+            .returning();
+          return {
+            lines: same ? lines.map((entry) => (entry.id === same.id ? line! : entry)) : [...lines, line!],
+          };
         },
-        { create: true, products: productsById },
+        { create: true, products },
       );
     },
 
     async updateItem(ctx: RequestContext, body: UpdateInput) {
-      const loaded = await preload(ctx, body.cartId, []);
-      return mutate(
-        ctx,
-        body,
-        async (tx, cart) => {
-          const lines = await linesOf(tx, cart);
-          const line = lines.find((candidate) => candidate.id === body.itemId);
-          if (!line) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
-          const current = (await productsWith(tx, ctx, idsFor(line.productId, line.options), loaded)).get(
-            line.productId,
-          );
-          // A variant line is re-resolved through its Configurable product.
-          const parent = current?.parentId ?? null;
-          const requestedId = parent !== null && body.options ? parent : line.productId;
-          const options: ParsedOptions = body.options
-            ? {
-                ...(body.options as ParsedOptions),
-                variantId: body.options.variantId ?? (parent !== null ? line.productId : undefined),
-              }
-            : {
-                personalizations: line.options.personalizations ?? [],
-                bundleOptions: line.options.bundleOptions ?? [],
-              };
-          const productsById = await productsWith(tx, ctx, idsFor(requestedId, options), loaded);
-          const resolved = resolveLine(requestedId, options, productsById);
-          const target = lines.find(
-            (candidate) =>
-              candidate.id !== line.id &&
-              candidate.productId === resolved.product.id &&
-              candidate.optionsHash === resolved.hash,
-          );
-          const qty = target ? target.qty + body.qty : body.qty;
-          if (qty > CART_MAX_QTY) throw cartError('INVALID_QUANTITY', 400, 'qty');
-          checkStock(
-            resolved,
-            lines.filter((candidate) => candidate.id !== line.id),
+      return mutate(ctx, body, async (tx, { cart, lines, products }) => {
+        const line = lines.find((candidate) => candidate.id === body.itemId);
+        if (!line) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
+        const current = (await productsFor(tx, ctx, idsFor(line.productId, line.options), products)).get(
+          line.productId,
+        );
+        // A variant line is re-resolved through its Configurable product.
+        const parent = current?.parentId ?? null;
+        const requestedId = parent !== null && body.options ? parent : line.productId;
+        const options: ParsedOptions = body.options
+          ? {
+              ...(body.options as ParsedOptions),
+              variantId: body.options.variantId ?? (parent !== null ? line.productId : undefined),
+            }
+          : {
+              personalizations: line.options.personalizations ?? [],
+              bundleOptions: line.options.bundleOptions ?? [],
+            };
+        await productsFor(tx, ctx, idsFor(requestedId, options), products);
+        const resolved = resolveLine(requestedId, options, products);
+        const target = lines.find(
+          (candidate) =>
+            candidate.id !== line.id &&
+            candidate.productId === resolved.product.id &&
+            candidate.optionsHash === resolved.hash,
+        );
+        const qty = target ? target.qty + body.qty : body.qty;
+        if (qty > CART_MAX_QTY) throw cartError('INVALID_QUANTITY', 400, 'qty');
+        checkStock(
+          resolved,
+          lines.filter((candidate) => candidate.id !== line.id),
+          qty,
+          target?.id,
+        );
+        const unit = unitPriceOf(ctx, resolved, cart);
+        if (target) {
+          await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+          const [merged] = await tx
+            .update(cartItems)
+            .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
+            .where(eq(cartItems.id, target.id))
+            .returning();
+          return {
+            lines: lines
+              .filter((candidate) => candidate.id !== line.id)
+              .map((candidate) => (candidate.id === target.id ? merged! : candidate)),
+          };
+        }
+        const [changed] = await tx
+          .update(cartItems)
+          .set({
             qty,
-            target?.id,
-          );
-          const unit = unitPriceOf(ctx, resolved, cart);
-          if (target) {
-            await tx.delete(cartItems).where(eq(cartItems.id, line.id));
-            await tx
-              .update(cartItems)
-              .set({ qty, addedUnitPrice: unit, updatedAt: new Date() })
-              .where(eq(cartItems.id, target.id));
-          } else {
-            await tx
-              .update(cartItems)
-              .set({
-                qty,
-                productId: resolved.product.id,
-                options: resolved.options,
-                optionsHash: resolved.hash,
-                addedUnitPrice: unit,
-                updatedAt: new Date(),
-              })
-              .where(eq(cartItems.id, line.id));
-          }
-          return undefined;
-        },
-        { products: loaded },
-      );
+            productId: resolved.product.id,
+            options: resolved.options,
+            optionsHash: resolved.hash,
+            addedUnitPrice: unit,
+            updatedAt: new Date(),
+          })
+          .where(eq(cartItems.id, line.id))
+          .returning();
+        return { lines: lines.map((candidate) => (candidate.id === line.id ? changed! : candidate)) };
+      });
     },
 
     async deleteItem(ctx: RequestContext, body: Session & { itemId: number }) {
-      // No preload: settling loads the products of the remaining lines once (a preload would add a query).
-      return mutate(ctx, body, async (tx, cart) => {
-        const deleted = await tx
-          .delete(cartItems)
-          .where(and(eq(cartItems.id, body.itemId), eq(cartItems.cartId, cart.id)))
-          .returning({ id: cartItems.id });
-        if (deleted.length === 0) throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
-        return undefined;
+      return mutate(ctx, body, async (tx, { cart, lines }) => {
+        if (!lines.some((line) => line.id === body.itemId))
+          throw cartError('ITEM_NOT_IN_CART', 404, 'itemId');
+        await tx.delete(cartItems).where(and(eq(cartItems.id, body.itemId), eq(cartItems.cartId, cart.id)));
+        return { lines: lines.filter((line) => line.id !== body.itemId) };
       });
     },
 
     async clearCart(ctx: RequestContext, session: Session) {
-      return mutate(ctx, session, async (tx, cart) => {
+      return mutate(ctx, session, async (tx, { cart }) => {
         await tx.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-        return { loyaltyPoints: 0 };
+        return { own: { loyaltyPoints: 0 }, lines: [] };
       });
     },
 
     async applyCoupon(ctx: RequestContext, body: Session & { couponCode: string }) {
       const coupon = checkCoupon(await couponByCode(db, ctx.site.id, body.couponCode));
       if (!coupon.ok) throw cartError('COUPON_NOT_FOUND', 400, 'couponCode');
-      return mutate(ctx, body, async (tx, cart) => {
-        const computed = await compute(tx, ctx, { ...cart, couponId: coupon.coupon.id });
+      return mutate(ctx, body, async (tx, { cart, lines, products, balance }) => {
+        await productsFor(tx, ctx, lineIds(lines), products);
+        const computed = await compute(
+          tx,
+          ctx,
+          { ...cart, couponId: coupon.coupon.id },
+          lines,
+          products,
+          balance,
+        );
         if (!computed.couponHolds) throw cartError('COUPON_MIN_AMOUNT', 400, 'couponCode');
-        return { couponId: coupon.coupon.id };
+        return { own: { couponId: coupon.coupon.id } };
       });
     },
 
     async removeCoupon(ctx: RequestContext, session: Session) {
-      return mutate(ctx, session, async () => ({ couponId: null }));
+      return mutate(ctx, session, async () => ({ own: { couponId: null } }));
     },
 
     async applyMemberCard(ctx: RequestContext, body: Session & { barcode: string }) {
       requireActiveUser(ctx);
-      if (!isValidEan13(body.barcode) || !(await isListedMemberCard(db, ctx.site.id, body.barcode)))
-        throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
-      return mutate(ctx, body, async () => ({ memberBarcode: body.barcode }));
+      if (!isValidEan13(body.barcode)) throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
+      const verdict = await memberCardVerdict(db, ctx, body.barcode);
+      if (verdict === 'unavailable') throw cartError('MEMBER_CARD_UNAVAILABLE', 503, 'barcode');
+      if (verdict === 'invalid') throw cartError('MEMBER_CARD_INVALID', 400, 'barcode');
+      return mutate(ctx, body, async () => ({ own: { memberBarcode: body.barcode } }));
     },
 
     async removeMemberCard(ctx: RequestContext, session: Session) {
-      return mutate(ctx, session, async () => ({ memberBarcode: null }));
+      return mutate(ctx, session, async () => ({ own: { memberBarcode: null } }));
     },
 
     async setLoyaltyPoints(ctx: RequestContext, body: Session & { loyaltyPoints: number }) {
       requireActiveUser(ctx);
       if (!ctx.store.loyalty && body.loyaltyPoints > 0)
         throw cartError('LOYALTY_POINTS_INVALID', 400, 'loyaltyPoints');
-      return mutate(ctx, body, async (tx, cart) => {
-        const computed = await compute(tx, ctx, { ...cart, loyaltyPoints: body.loyaltyPoints });
+      return mutate(ctx, body, async (tx, { cart, lines, products, balance }) => {
+        await productsFor(tx, ctx, lineIds(lines), products);
+        const computed = await compute(
+          tx,
+          ctx,
+          { ...cart, loyaltyPoints: body.loyaltyPoints },
+          lines,
+          products,
+          balance,
+        );
         if ((computed.result.loyalty?.pointsSpent ?? 0) < body.loyaltyPoints)
           throw cartError('LOYALTY_POINTS_INVALID', 400, 'loyaltyPoints');
-        return { loyaltyPoints: body.loyaltyPoints };
+        return { own: { loyaltyPoints: body.loyaltyPoints } };
       });
     },
 
@@ -994,8 +1132,10 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
     async validateCart(ctx: RequestContext, session: Session) {
       let validateMemberCard = false;
       const pending: CartNotice[] = [];
-      const view = await mutate(ctx, session, async (tx, cart) => {
-        const computed = await compute(tx, ctx, cart);
+      const view = await mutate(ctx, session, async (tx, { cart, lines, products, balance }) => {
+        // Everything from the database, not the cache (refreshed with it): this call is the one that checks.
+        await productsFor(tx, ctx, lineIds(lines), products, true);
+        const computed = await compute(tx, ctx, cart, lines, products, balance);
         const own: Partial<CartRow> = {};
         for (const line of computed.lines) {
           if (!line.sellable) {
@@ -1021,12 +1161,12 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
             pending.push(notice('PRICE_CHANGED', line.item.id));
           }
         }
-        if (cart.memberBarcode !== null && !computed.memberValid) {
+        if (cart.memberBarcode !== null && computed.memberVerdict === 'invalid') {
           own.memberBarcode = null;
           pending.push(notice('MEMBER_CARD_REMOVED'));
         }
         validateMemberCard = cart.memberBarcode !== null && computed.memberValid;
-        return own;
+        return { own, lines: await linesOf(tx, cart) };
       });
       const messages = [...pending.splice(0), ...view.messages];
       return { ...view, messages, validateMemberCard, changed: messages.length > 0 };
@@ -1094,7 +1234,12 @@ export function createCartService({ db }: Pick<Deps, 'db'>, sites: Pick<SiteServ
       });
       if (!found) return { cart: null };
       const session = { cartId: found.cartId, protectCode };
-      return { cart: toView(ctx, found, session, await compute(db, ctx, found, true), []) };
+      const lines = await linesOf(db, found);
+      const products = await productsFor(db, ctx, lineIds(lines));
+      const balance = await loyaltyBalance(db, ctx, found.userId);
+      return {
+        cart: toView(ctx, found, session, await compute(db, ctx, found, lines, products, balance), []),
+      };
     },
   };
 }

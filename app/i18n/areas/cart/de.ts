@@ -103,6 +103,8 @@ export const cartDe: Widen<typeof cartHr> = {
     couponNotFound: 'Der Gutschein ist nicht gültig. Prüfen Sie ihn oder versuchen Sie einen anderen.',
     barcodeRequired: 'Geben Sie den Barcode der Mitgliedskarte ein.',
     barcodeInvalid: 'Der Barcode der Mitgliedskarte ist nicht gültig.',
+    barcodeUnavailable:
+      'Die Mitgliedskarte kann gerade nicht geprüft werden. Bitte versuchen Sie es später erneut.',
     loyaltyInvalid:
       'Geben Sie eine ganze Punktzahl ein, höchstens so viele, wie dieser Warenkorb verwenden kann.',
     notInCart: 'Dieses Produkt ist nicht mehr im Warenkorb.',

@@ -103,6 +103,7 @@ export const cartEn: Widen<typeof cartHr> = {
     couponNotFound: 'The coupon is not valid. Check it or try another one.',
     barcodeRequired: 'Enter the member card barcode.',
     barcodeInvalid: 'The member card barcode is not valid.',
+    barcodeUnavailable: 'The member card cannot be checked right now. Please try again later.',
     loyaltyInvalid: 'Enter a whole number of points, at most the amount this cart can use.',
     notInCart: 'This product is no longer in the cart.',
     sessionMissing: 'The cart does not exist. Add a product to start a new one.',

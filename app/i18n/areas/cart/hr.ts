@@ -101,6 +101,7 @@ export const cartHr = {
     couponNotFound: 'Kupon nije valjan. Provjerite ga ili pokušajte s drugim.',
     barcodeRequired: 'Unesite barkod članske iskaznice.',
     barcodeInvalid: 'Barkod članske iskaznice nije valjan.',
+    barcodeUnavailable: 'Člansku iskaznicu trenutačno nije moguće provjeriti. Pokušajte ponovno kasnije.',
     loyaltyInvalid: 'Unesite cijeli broj bodova, najviše onoliko koliko ova košarica može iskoristiti.',
     notInCart: 'Ovog proizvoda više nema u košarici.',
     sessionMissing: 'Košarica ne postoji. Dodajte proizvod kako biste započeli novu.',
