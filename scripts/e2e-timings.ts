@@ -1,7 +1,7 @@
 /**
  * How long each end-to-end file runs, for splitting the suite into shards that finish together
  * (scripts/e2e.ts, docs/decisions/0340). The figures live in tests/e2e/timings.json: seconds per file
- * name, measured by Playwright (the sum of the file's test results, hooks included) on a whole run.
+ * name, measured by Playwright on a whole run (see reportSeconds).
  *
  * Refresh them after files were added or changed much: `E2E_UPDATE_TIMINGS=1 npm run test:e2e`, or
  * `node scripts/e2e-timings.ts <playwright-json-report>...` on reports of earlier runs. Files of the
@@ -13,22 +13,36 @@ import path from 'node:path';
 export const e2eDir = 'tests/e2e';
 export const timingsFile = path.join(e2eDir, 'timings.json');
 
+type Result = { startTime: string; duration: number };
 type Suite = {
   file: string;
-  specs?: { tests: { results: { duration: number }[] }[] }[];
+  specs?: { tests: { results: Result[] }[] }[];
   suites?: Suite[];
 };
 
-/** Seconds per file name in a Playwright JSON report. */
+/**
+ * Seconds per file name in the Playwright JSON report of one shard (one worker: its tests ran one
+ * after another). A test's share is the time from its start to the next test's start: a result's
+ * start comes before the beforeAll hooks it waits for (the servers some files start) but its
+ * duration leaves them out, as it leaves out afterAll hooks and a new worker after a failure.
+ */
 export function reportSeconds(report: { suites?: Suite[] }): Record<string, number> {
-  const seconds: Record<string, number> = {};
+  const results: { file: string; start: number; duration: number }[] = [];
   const visit = (suite: Suite, file: string) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests)
-        for (const result of test.results) seconds[file] = (seconds[file] ?? 0) + result.duration / 1000;
+        for (const result of test.results)
+          results.push({ file, start: Date.parse(result.startTime), duration: result.duration });
     for (const child of suite.suites ?? []) visit(child, file);
   };
   for (const suite of report.suites ?? []) visit(suite, path.basename(suite.file));
+  results.sort((a, b) => a.start - b.start);
+  const seconds: Record<string, number> = {};
+  results.forEach((result, index) => {
+    const next = results[index + 1];
+    const span = next ? Math.max(result.duration, next.start - result.start) : result.duration;
+    seconds[result.file] = (seconds[result.file] ?? 0) + span / 1000;
+  });
   return seconds;
 }
 
