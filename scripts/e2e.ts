@@ -53,21 +53,23 @@ const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-reports-'));
 const jsonReport =
   process.env.E2E_JSON_REPORT ?? (updatingTimings ? path.join(reportsDir, 'report.json') : undefined);
 
-// The run's demo data directory, unless the caller names one it prepared.
-let demoDataDir: string | undefined;
-if (!process.env[demoDataDirVariable]) {
+// The run's demo data directory. E2E_DEMO_DATA_DIR names one to keep across runs: prepared when it
+// is empty or missing, used as it is otherwise (stale once the seed or the migrations change).
+const namedDemoDataDir = process.env[demoDataDirVariable];
+const demoDataDir = namedDemoDataDir || fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-demo-'));
+if (!fs.existsSync(path.join(demoDataDir, 'pglite', 'PG_VERSION'))) {
   const started = Date.now();
-  demoDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-demo-'));
+  fs.mkdirSync(demoDataDir, { recursive: true });
   const code = await (await startServerProcess({ dataDir: demoDataDir, readyTimeoutMs: 300_000 })).stop();
   if (code !== 0) {
     console.error(`preparing the demo data directory failed: the server exited with ${code}`);
     process.exit(1);
   }
-  process.env[demoDataDirVariable] = demoDataDir;
   console.log(`demo data directory prepared in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+process.env[demoDataDirVariable] = demoDataDir;
 const cleanup = () => {
-  if (demoDataDir) fs.rmSync(demoDataDir, { recursive: true, force: true });
+  if (!namedDemoDataDir) fs.rmSync(demoDataDir, { recursive: true, force: true });
   fs.rmSync(reportsDir, { recursive: true, force: true });
 };
 process.on('exit', cleanup);
