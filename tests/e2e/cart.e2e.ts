@@ -16,7 +16,7 @@ import {
   type SimpleSeed,
 } from '../../server/db/seed/catalogue/products.ts';
 import { expect, test } from './fixtures.ts';
-import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { prepareDemoDataDir, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 const seed = <T>(sku: string) => productSeeds.find((product) => product.sku === sku) as T;
 const book = seed<SimpleSeed>('KNJ-001');
@@ -346,8 +346,8 @@ test.describe('the cart types 1 (stay) and 2 (cart modal)', () => {
   test.beforeAll(async () => {
     test.setTimeout(400_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cart-types-'));
-    // A first start seeds the demo site; the setting is changed while no server holds the database.
-    await (await startServerProcess({ dataDir, readyTimeoutMs: 300_000 })).stop();
+    // The demo site (the run's prepared copy, or a first start); the setting is changed while no server holds the database.
+    await prepareDemoDataDir(dataDir);
   });
 
   test.afterAll(async () => {

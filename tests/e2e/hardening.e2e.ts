@@ -8,7 +8,7 @@ import { catalogs } from '../../app/i18n/catalog.ts';
 import { openPglite } from '../../server/db/client.ts';
 import { e2eBaseUrl } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
-import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { prepareDemoDataDir, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 /** A GET with headers fetch would not send as given (Host), over a plain socket. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
@@ -99,7 +99,7 @@ test.describe('a server with tracking ids and a small write budget', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-hardening-'));
-    await (await startServerProcess({ dataDir })).stop();
+    await prepareDemoDataDir(dataDir);
     // The site's tracking options, as an editor would set them (the admin panel comes later).
     const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
     await database.db.execute(

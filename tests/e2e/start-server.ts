@@ -1,9 +1,15 @@
-/** The server under test: the production build on a fresh temporary data directory with demo content. */
+/**
+ * The server under test: the production build on a fresh temporary data directory with demo content
+ * (a copy of the run's prepared one, see support/server-process.ts, or seeded on this first start).
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+// The run's data directory prepared with the demo content, when scripts/e2e.ts made one: no second seed.
+const { copyDemoDataDir } = await import('./support/server-process.ts');
+copyDemoDataDir(dataDir);
 process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT ?? '3190';
 process.env.HOST = '127.0.0.1';

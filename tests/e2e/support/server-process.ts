@@ -39,22 +39,25 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const port = options.port ?? (await freePort());
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-process-'));
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_WRITES_PER_MINUTE: '0',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...options.env,
+  };
+  // An empty directory for a demo site on PGlite: the run's prepared copy, as its first start would make it.
+  if (env.SEED_DEMO === 'true' && !env.DATABASE_URL && isEmptyDir(dataDir)) copyDemoDataDir(dataDir);
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      RATE_LIMIT_PER_MINUTE: '0',
-      RATE_LIMIT_WRITES_PER_MINUTE: '0',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -95,4 +98,38 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { port, baseUrl, dataDir, child, output: () => output, exited, stop };
+}
+
+/**
+ * The variable naming a data directory that a server prepared on its first start with the demo content
+ * on PGlite (migrated, seeded, images rendered) and then left by a graceful stop. `npm run test:e2e`
+ * (scripts/e2e.ts) prepares one per run, so that the suite seeds the demo site once instead of on
+ * every fresh server (each shard's, and those the tests start): on a busy two-core machine a first
+ * start takes 40-50 s, a start on a prepared directory 10 s (docs/decisions/0340).
+ */
+export const demoDataDirVariable = 'E2E_DEMO_DATA_DIR';
+
+const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+
+/**
+ * Copies the run's prepared demo data directory into `target` (empty or missing); false, leaving
+ * `target` as it was, when there is none (Playwright started without scripts/e2e.ts): the server
+ * then prepares the directory itself on its first start, as before.
+ */
+export function copyDemoDataDir(target: string): boolean {
+  const template = process.env[demoDataDirVariable];
+  if (!template || !fs.existsSync(path.join(template, 'pglite', 'PG_VERSION'))) return false;
+  fs.cpSync(template, target, { recursive: true });
+  return true;
+}
+
+/**
+ * Makes `dataDir` (empty) hold the demo site on PGlite with no server running on it, ready for a
+ * test to change settings in the database before it starts a server: the run's prepared copy, or
+ * else a server's first start and graceful stop.
+ */
+export async function prepareDemoDataDir(dataDir: string, readyTimeoutMs = 300_000): Promise<void> {
+  if (copyDemoDataDir(dataDir)) return;
+  const code = await (await startServerProcess({ dataDir, readyTimeoutMs })).stop();
+  if (code !== 0) throw new Error(`the server preparing ${dataDir} exited with ${code}`);
 }
