@@ -1174,7 +1174,7 @@ export function createCartService(
 
     /** Chooses the cart's delivery method (the checkout checked it applies); null removes it. */
     async setDeliveryMethod(ctx: RequestContext, session: Session, deliveryMethodId: number | null) {
-      return mutate(ctx, session, async () => ({ deliveryMethodId }));
+      return mutate(ctx, session, async () => ({ own: { deliveryMethodId } }));
     },
 
     /**
@@ -1183,7 +1183,8 @@ export function createCartService(
      * another site answers CART_SESSION_MISSING. `open` runs the checks every other call makes.
      */
     async lockForOrder(tx: Tx, ctx: RequestContext, session: Session) {
-      const row = await lock(tx, session);
+      const locked = await lock(tx, ctx, session, false);
+      const row = locked && withoutBalance(locked);
       if (!row || row.siteId !== ctx.site.id || !protectCodeMatches(row, session.protectCode))
         throw cartError('CART_SESSION_MISSING', 400, 'cartId');
       return { row, open: () => checkAccess(ctx, row, session) };
@@ -1191,7 +1192,12 @@ export function createCartService(
 
     /** The cart as the shopper sees it, priced inside the caller's transaction (order/create). */
     async viewInTransaction(tx: Tx, ctx: RequestContext, row: CartRow, session: Session) {
-      const computed = await compute(tx, ctx, row);
+      // Priced from the database, not the product cache: the order must see a price the back office
+      // changed a moment ago (decision 0254 keeps cached products for the cart's own calls only).
+      const lines = await linesOf(tx, row);
+      const products = await productsFor(tx, ctx, lineIds(lines), new Map(), true);
+      const balance = await loyaltyBalance(tx, ctx, row.userId);
+      const computed = await compute(tx, ctx, row, lines, products, balance);
       const view = toView(ctx, row, session, computed, []);
       /** Unit prices the shopper was last shown per line (validateCart keeps them current). */
       const shownPrices = new Map(computed.lines.map((line) => [line.item.id, line.item.addedUnitPrice]));
