@@ -352,6 +352,8 @@ export function createCartService(
 
   const productKey = (ctx: RequestContext, id: number) =>
     `product:${ctx.site.id}:${ctx.language}:${ctx.store.currency.id}:${id}`;
+  /** One product's entries in every language and currency (see forgetProducts). */
+  const productTag = (siteId: number, id: number) => `cart-product:${siteId}:${id}`;
 
   /**
    * The products of the ids (and, for bundles, their members; for variants, their Configurable
@@ -392,7 +394,7 @@ export function createCartService(
             return cache
               .set(CACHE_NAMESPACE, productKey(ctx, id), product, {
                 ttlSeconds: PRODUCT_TTL_SECONDS,
-                tags: [siteCacheTag(ctx.site.id)],
+                tags: [siteCacheTag(ctx.site.id), productTag(ctx.site.id, id)],
               })
               .catch(() => {});
           }),
@@ -915,6 +917,15 @@ export function createCartService(
 
   return {
     newSession: () => newCartSession(),
+
+    /**
+     * Drops the cached products of these ids in every process (Redis) so that the next cart call
+     * reads their stock afresh: for writes that move stock without the catalogue's invalidation
+     * (an order taking or giving back stock).
+     */
+    async forgetProducts(siteId: number, ids: number[]) {
+      await Promise.all(ids.map((id) => cache.deleteByTag(productTag(siteId, id)).catch(() => 0)));
+    },
 
     /** One statement: the cart with its lines and the loyalty balance; products come from the cache. */
     async getCart(ctx: RequestContext, session: Session) {

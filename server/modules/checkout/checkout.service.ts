@@ -395,9 +395,11 @@ export function createCheckoutService(
    * Cancels an unpaid order inside a transaction: its stock and codes go back, the coupon use and the
    * loyalty points are undone (a retry after a failed payment with a changed cart).
    */
-  async function cancelUnpaidOrder(tx: Tx, order: OrderRow, reason: string) {
+  async function cancelUnpaidOrder(tx: Tx, order: OrderRow, reason: string, touched: Set<number>) {
     const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
     const takes = lines.flatMap((line) => (line.options.stock ?? []) as StockTake[]);
+    for (const take of takes) touched.add(take.productId);
+    for (const line of lines) if (line.productId !== null) touched.add(line.productId);
     await releaseStockOfOrder(tx, order.id, takes);
     if (order.couponId !== null)
       await tx
@@ -419,9 +421,11 @@ export function createCheckoutService(
 
   type CreateResult = { order: OrderRow; isNew: boolean; restart: boolean };
 
+  /** `touched` collects the products whose stock the order took or gave back. */
   async function placeOrder(
     ctx: RequestContext,
     body: z.output<typeof createOrderBody>,
+    touched: Set<number>,
   ): Promise<CreateResult> {
     // Reference data read before the transaction (on PGlite a read outside it would wait for it).
     const [settings, deliveryChoices, paymentChoices] = await Promise.all([
@@ -463,7 +467,7 @@ export function createCheckoutService(
           await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, existing.id));
           return { order: updated!, isNew: false, restart: true };
         }
-        await cancelUnpaidOrder(tx, existing, 'cart changed after a failed payment');
+        await cancelUnpaidOrder(tx, existing, 'cart changed after a failed payment', touched);
       }
       open();
       if (!ctx.user && settings.guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
@@ -636,7 +640,10 @@ export function createCheckoutService(
 
       // Last, so that concurrent orders of the same products and site hold these rows only briefly:
       // the stock (decision 0301), what e-products deliver, the order number (decision 0300).
-      const taken = await takeStockForOrder(tx, orderId, stockTakesOf(view.items));
+      const takes = stockTakesOf(view.items);
+      const taken = await takeStockForOrder(tx, orderId, takes);
+      for (const take of takes) touched.add(take.productId);
+      for (const line of view.items) touched.add(line.productId);
       if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
       for (const [productId, eproduct] of taken.eproducts)
         await tx
@@ -1028,7 +1035,10 @@ export function createCheckoutService(
 
     /** order/create: the order once per cart, the payment started, the mails for offline payments. */
     async createOrder(ctx: RequestContext, body: z.output<typeof createOrderBody>) {
-      const { order, isNew, restart } = await placeOrder(ctx, body);
+      const touched = new Set<number>();
+      const { order, isNew, restart } = await placeOrder(ctx, body, touched);
+      // Carts read products through a short-lived cache: the stock this order moved is read afresh.
+      await cart.forgetProducts(ctx.site.id, [...touched]);
       const online = order.paymentType === 'HPF' || order.paymentType === 'button';
       // A repeat for an order still unpaid starts a new attempt (the earlier page may be gone).
       const html =
