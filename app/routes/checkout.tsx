@@ -36,6 +36,7 @@ import {
   saveCheckoutAddress,
   saveDeliveryMethod,
   savePaymentMethod,
+  validateCheckoutCart,
 } from '../../server/modules/checkout/checkout.contract.ts';
 import { webConsentFilter } from '../../server/modules/consent/consent.contract.ts';
 import { checkoutSettings, commons } from '../../server/modules/site/site.contract.ts';
@@ -494,6 +495,10 @@ export async function action(args: Route.ActionArgs) {
       if (sendsToCart(order.error)) throw go(localizedPath('cart', language));
       const key = checkoutErrorKey(order.error);
       if (order.error.code === 'addressesUndefined') throw go(stepPath(language, 'address'));
+      // The cart replaced (section 5): validateCart takes the server's prices and quantities into the
+      // cart, so the step shown again is what the next confirmation is compared with (decision 0322).
+      if (order.error.code === 'CART_CHANGED' || order.error.code === 'MEMBER_CARD_INVALID')
+        await api.call(validateCheckoutCart, { body: sessionOf(cart) });
       return answer({ message: key }, order.error.statusCode === 409 ? 409 : 400);
     }
     const { html } = order.data;
