@@ -314,3 +314,52 @@ test('the confirmation e-mail of each guest order is in the outbox', async () =>
     expect(mail).toContain(order.number);
   }
 });
+
+test('en: a registered user orders a configurable product (a variant chosen) and a bundle with delivery and the card (approved)', async ({
+  page,
+}) => {
+  const language = 'en';
+  const texts = catalogs[language].checkout;
+  const shirt = productSeeds.find((product) => product.sku === 'MAJ-001')!;
+  const starter = productSeeds.find((product) => product.sku === 'PAK-001')!;
+  const add = () => page.getByRole('button', { name: catalogs[language].product.cart.add });
+  const login = await page.request.post('/api/v1/login', { data: customer });
+  expect(login.status()).toBe(200);
+
+  // The T-shirt: no variant, no adding; a size and a colour make one.
+  await page.goto(productPath(shirt.slug[language], language));
+  const size = page.locator('select[name="velicina"]');
+  await size.selectOption('');
+  await expect(add()).toBeDisabled();
+  await size.selectOption({ index: 1 });
+  await page.locator('label:has(input[name="boja"]:not([disabled]))').first().click();
+  await expect(add()).toBeEnabled();
+  await add().click();
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`), { timeout: 20_000 });
+  await page.goto(productPath(starter.slug[language], language));
+  await add().click();
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`), { timeout: 20_000 });
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+  await page.goto(localizedPath('checkout', language));
+  await fillAddress(page, language, customer.username);
+  await page.getByTestId('checkout-continue').click();
+  await page.getByLabel(standard?.name[language] ?? '').check();
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+  await page.getByLabel(card?.name[language] ?? '').check();
+  await page.getByTestId('checkout-confirm').click();
+  await payOnGateway(page, SANDBOX_CARDS.approve);
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutSuccess', language)}\\?orderSlug=`), {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+  // The order's lines: the chosen T-shirt and the bundle, one each.
+  const orderLines = page.getByRole('list', { name: texts.summary.items }).getByRole('listitem');
+  await expect(orderLines).toHaveCount(2);
+  await expect(orderLines.filter({ hasText: shirt.name[language] })).toHaveCount(1);
+  await expect(orderLines.filter({ hasText: starter.name[language] })).toHaveCount(1);
+  for (const line of await orderLines.all())
+    await expect(line).toContainText(texts.summary.quantity.replace('{{count}}', '1'));
+  await look(page, 'en-user-card-success');
+});
