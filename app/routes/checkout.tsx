@@ -36,10 +36,16 @@ import {
   saveCheckoutAddress,
   saveDeliveryMethod,
   savePaymentMethod,
+  validateCheckoutCart,
 } from '../../server/modules/checkout/checkout.contract.ts';
 import { webConsentFilter } from '../../server/modules/consent/consent.contract.ts';
 import { checkoutSettings, commons } from '../../server/modules/site/site.contract.ts';
-import { type Account, profile } from '../../server/modules/users/profile.contract.ts';
+import {
+  type Account,
+  createAddress,
+  profile,
+  updateAddress,
+} from '../../server/modules/users/profile.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { AddressStep, type CheckoutConsent, type Country } from '../components/checkout/address-step.tsx';
 import { CheckoutProgress, CheckoutSummary } from '../components/checkout/checkout-aside.tsx';
@@ -316,6 +322,31 @@ const toAddressInput = (
   company: { isCompany: boolean; companyName: string; companyOib: string },
 ) => ({ ...address, type, ...company });
 
+/**
+ * Logged-in users (specification 001, section 4): step 1's addresses are saved to the account, one
+ * main (billing, or the delivery address when billing is not separate) and one shipping (delivery),
+ * each updating the account's address of that type by id or created, through the profile's own
+ * contracts. The user is "refetched" by the 303 that follows: the next page loads the profile again.
+ * The cart already holds its addresses, so an address the profile refuses does not stop the
+ * checkout; the types saved are returned (decision 0321).
+ */
+async function saveAccountAddresses(
+  api: ApiClient,
+  account: Account,
+  addresses: Record<'main' | 'shipping', ReturnType<typeof toAddressInput>>,
+): Promise<('main' | 'shipping')[]> {
+  const saved: ('main' | 'shipping')[] = [];
+  for (const type of ['main', 'shipping'] as const) {
+    const existing = account.addresses.find((address) => address.type === type);
+    const input = { body: addresses[type] };
+    const result = existing
+      ? await api.call(updateAddress, { ...input, params: { id: existing.id } })
+      : await api.call(createAddress, input);
+    if (!result.errored) saved.push(type);
+  }
+  return saved;
+}
+
 /** The skip-shipping setting: the first applicable method (and its first branch) is saved for the shopper. */
 async function skipShipping(api: ApiClient, cart: CheckoutCart, settings: Settings): Promise<boolean> {
   if (cart.digitalOnly || !settings.skipShippingStep) return false;
@@ -380,6 +411,11 @@ export async function action(args: Route.ActionArgs) {
             : {};
       return answer({ values, errors: fieldErrors, message: key }, saved.error.statusCode >= 500 ? 502 : 400);
     }
+    if (account)
+      await saveAccountAddresses(api, account, {
+        main: toAddressInput(billingAddressOf(values), 'main', company),
+        shipping: toAddressInput(values.delivery, 'shipping', company),
+      });
     const cookies = account
       ? []
       : [
@@ -459,6 +495,10 @@ export async function action(args: Route.ActionArgs) {
       if (sendsToCart(order.error)) throw go(localizedPath('cart', language));
       const key = checkoutErrorKey(order.error);
       if (order.error.code === 'addressesUndefined') throw go(stepPath(language, 'address'));
+      // The cart replaced (section 5): validateCart takes the server's prices and quantities into the
+      // cart, so the step shown again is what the next confirmation is compared with (decision 0322).
+      if (order.error.code === 'CART_CHANGED' || order.error.code === 'MEMBER_CARD_INVALID')
+        await api.call(validateCheckoutCart, { body: sessionOf(cart) });
       return answer({ message: key }, order.error.statusCode === 409 ? 409 : 400);
     }
     const { html } = order.data;

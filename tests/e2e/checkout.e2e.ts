@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test as plainTest } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
@@ -14,7 +13,6 @@ import { expect, test, waitForHydration } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 
 const book = productSeeds.find((product) => product.sku === 'KNJ-001') as SimpleSeed;
-const customer = { username: 'kupac@ucionica.local', password: 'Kupac123!' };
 const pickup = deliveryMethodSeeds.find((method) => method.methodCode === 15);
 const standard = deliveryMethodSeeds.find((method) => method.methodCode === 10);
 const cash = paymentMethodSeeds.find((method) => method.paymentType === 'cod');
@@ -60,6 +58,25 @@ async function fillAddress(page: Page, language: 'hr' | 'en', email: string) {
   await field('zipCode').fill('10000');
   // Every required consent of the checkout form.
   for (const box of await form.locator('input[name="consent"]').all()) await box.check();
+}
+
+/**
+ * A customer of the test's own, registered (and so logged in) through the register page: the demo
+ * customer's orders and addresses belong to the profile test.
+ */
+async function registerCustomer(page: Page): Promise<string> {
+  const email = `kupac-${Date.now()}@example.com`;
+  const texts = catalogs.en.auth;
+  await page.goto('/en/register');
+  await page.locator('#field-firstName').fill('Ana');
+  await page.locator('#field-lastName').fill('Horvat');
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill('Ljeto-Kisa-83!');
+  await page.locator('#field-confirmedPassword').fill('Ljeto-Kisa-83!');
+  await page.getByRole('checkbox', { name: /I accept the terms/ }).check();
+  await page.getByRole('button', { name: texts.register.submit }).click();
+  await expect(page).toHaveURL(/\/en\?notice=registered$/);
+  return email;
 }
 
 /** The newest e-mail (its raw .eml) in the outbox that contains the text, once it is there. */
@@ -156,12 +173,15 @@ test('en: a registered user orders with delivery and bank transfer; the order is
 }) => {
   const language = 'en';
   const texts = catalogs[language].checkout;
-  const login = await page.request.post('/api/v1/login', { data: customer });
-  expect(login.status()).toBe(200);
+  const email = await registerCustomer(page);
   await addBook(page, language);
   await page.goto(localizedPath('checkout', language));
   await expect(page.getByTestId('checkout-step-intro')).toHaveText(texts.address.intro.user);
-  await fillAddress(page, language, customer.username);
+  await fillAddress(page, language, email);
+  // A house number of this run: the checkout saves the address to the account (section 4).
+  const houseNumber = String(Date.now() % 1_000_000);
+  await page.locator('#checkout-delivery-street').fill('Vukovarska');
+  await page.locator('#checkout-delivery-houseNumber').fill(houseNumber);
   await page.getByTestId('checkout-continue').click();
   await expect(page.getByTestId('checkout-step-shipping')).toBeVisible();
   await page.getByLabel(standard?.name[language] ?? '').check();
@@ -177,6 +197,11 @@ test('en: a registered user orders with delivery and bank transfer; the order is
   await look(page, 'en-user-bank-success');
   const number = (await page.getByTestId('checkout-order-number').textContent())?.split(': ')[1] ?? '';
 
+  // The checkout's address was saved to the account: /profil shows it as the main and the shipping address.
+  await page.goto(localizedPath('profile', 'hr'));
+  for (const card of ['main-address', 'shipping-address'])
+    await expect(page.getByTestId(card)).toContainText(`Vukovarska ${houseNumber}`);
+
   await page.goto(`${localizedPath('profile', language)}#my-orders`);
   const entry = page.getByTestId('order-history-entry').filter({ hasText: number });
   await expect(entry).toHaveCount(1);
@@ -189,6 +214,12 @@ test('en: a registered user orders with delivery and bank transfer; the order is
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(entry.getByTestId('order-details-open')).toBeFocused();
+
+  // The next checkout (a new cart) starts from the account's addresses.
+  await addBook(page, language);
+  await page.goto(localizedPath('checkout', language));
+  await expect(page.locator('#checkout-delivery-street')).toHaveValue('Vukovarska');
+  await expect(page.locator('#checkout-delivery-houseNumber')).toHaveValue(houseNumber);
 });
 
 /** On the sandbox gateway's card page (its texts follow the order's language; the fields have ids). */
@@ -214,48 +245,46 @@ async function toPaymentStep(page: Page, language: 'hr' | 'en', email: string) {
 for (const language of ['hr', 'en'] as const) {
   const texts = catalogs[language].checkout;
 
-  // The gateway's own pages are not ours (they ask for a /favicon.ico that answers 404): Playwright's
-  // plain test, without the fixture that fails on any console error.
-  plainTest(
-    `${language}: card through the sandbox: declined → failure page → cart intact → retry → approved → success`,
-    async ({ page }) => {
-      const email = `kartica-${language}-${Date.now()}@example.com`;
-      await addBook(page, language);
-      await toPaymentStep(page, language, email);
-      // The card shows its schemes.
-      await expect(page.getByTestId('card-logos')).toBeVisible();
-      await page.getByLabel(card?.name[language] ?? '').check();
-      await page.getByTestId('checkout-confirm').click();
-      await payOnGateway(page, SANDBOX_CARDS.decline);
+  // The strict fixture: the gateway's pages too log no console error (their icon is inline).
+  test(`${language}: card through the sandbox: declined → failure page → cart intact → retry → approved → success`, async ({
+    page,
+  }) => {
+    const email = `kartica-${language}-${Date.now()}@example.com`;
+    await addBook(page, language);
+    await toPaymentStep(page, language, email);
+    // The card shows its schemes.
+    await expect(page.getByTestId('card-logos')).toBeVisible();
+    await page.getByLabel(card?.name[language] ?? '').check();
+    await page.getByTestId('checkout-confirm').click();
+    await payOnGateway(page, SANDBOX_CARDS.decline);
 
-      await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutFailure', language)}`), {
-        timeout: 20_000,
-      });
-      await expect(page.getByTestId('checkout-failure-title')).toHaveText(texts.failure.title);
-      await look(page, `${language}-card-failure`);
-      await page.getByTestId('checkout-failure-cart').click();
-      await expect(page.getByTestId('cart-line')).toHaveCount(1);
-      await expect(page.getByTestId('cart-line')).toContainText(book.name[language]);
+    await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutFailure', language)}`), {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('checkout-failure-title')).toHaveText(texts.failure.title);
+    await look(page, `${language}-card-failure`);
+    await page.getByTestId('checkout-failure-cart').click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText(book.name[language]);
 
-      // Retry: the same cart, the card that approves.
-      await page.getByTestId('cart-checkout').click();
-      await expect(page.getByTestId('checkout-step-address')).toBeVisible();
-      // The address is kept with the cart; consents are asked again (never ticked in advance).
-      await expect(page.locator('#checkout-delivery-contactEmail')).toHaveValue(email);
-      for (const box of await page.locator('input[name="consent"]').all()) await box.check();
-      await page.getByTestId('checkout-continue').click();
-      await expect(page.getByTestId('checkout-step-shipping')).toBeVisible();
-      await page.getByTestId('checkout-continue').click();
-      await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
-      await page.getByLabel(card?.name[language] ?? '').check();
-      await page.getByTestId('checkout-confirm').click();
-      await payOnGateway(page, SANDBOX_CARDS.approve);
-      await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutSuccess', language)}\\?orderSlug=`), {
-        timeout: 20_000,
-      });
-      await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
-    },
-  );
+    // Retry: the same cart, the card that approves.
+    await page.getByTestId('cart-checkout').click();
+    await expect(page.getByTestId('checkout-step-address')).toBeVisible();
+    // The address is kept with the cart; consents are asked again (never ticked in advance).
+    await expect(page.locator('#checkout-delivery-contactEmail')).toHaveValue(email);
+    for (const box of await page.locator('input[name="consent"]').all()) await box.check();
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByTestId('checkout-step-shipping')).toBeVisible();
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+    await page.getByLabel(card?.name[language] ?? '').check();
+    await page.getByTestId('checkout-confirm').click();
+    await payOnGateway(page, SANDBOX_CARDS.approve);
+    await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutSuccess', language)}\\?orderSlug=`), {
+      timeout: 20_000,
+    });
+    await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+  });
 }
 
 test.describe('without JavaScript', () => {
@@ -301,4 +330,52 @@ test('the confirmation e-mail of each guest order is in the outbox', async () =>
     const mail = await mailWith(`To: ${order.email}`);
     expect(mail).toContain(order.number);
   }
+});
+
+test('en: a registered user orders a configurable product (a variant chosen) and a bundle with delivery and the card (approved)', async ({
+  page,
+}) => {
+  const language = 'en';
+  const texts = catalogs[language].checkout;
+  const shirt = productSeeds.find((product) => product.sku === 'MAJ-001')!;
+  const starter = productSeeds.find((product) => product.sku === 'PAK-001')!;
+  const add = () => page.getByRole('button', { name: catalogs[language].product.cart.add });
+  const email = await registerCustomer(page);
+
+  // The T-shirt: no variant, no adding; a size and a colour make one.
+  await page.goto(productPath(shirt.slug[language], language));
+  const size = page.locator('select[name="velicina"]');
+  await size.selectOption('');
+  await expect(add()).toBeDisabled();
+  await size.selectOption({ index: 1 });
+  await page.locator('label:has(input[name="boja"]:not([disabled]))').first().click();
+  await expect(add()).toBeEnabled();
+  await add().click();
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`), { timeout: 20_000 });
+  await page.goto(productPath(starter.slug[language], language));
+  await add().click();
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('cart', language)}$`), { timeout: 20_000 });
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+
+  await page.goto(localizedPath('checkout', language));
+  await fillAddress(page, language, email);
+  await page.getByTestId('checkout-continue').click();
+  await page.getByLabel(standard?.name[language] ?? '').check();
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+  await page.getByLabel(card?.name[language] ?? '').check();
+  await page.getByTestId('checkout-confirm').click();
+  await payOnGateway(page, SANDBOX_CARDS.approve);
+  await expect(page).toHaveURL(new RegExp(`${localizedPath('checkoutSuccess', language)}\\?orderSlug=`), {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+  // The order's lines: the chosen T-shirt and the bundle, one each.
+  const orderLines = page.getByRole('list', { name: texts.summary.items }).getByRole('listitem');
+  await expect(orderLines).toHaveCount(2);
+  await expect(orderLines.filter({ hasText: shirt.name[language] })).toHaveCount(1);
+  await expect(orderLines.filter({ hasText: starter.name[language] })).toHaveCount(1);
+  for (const line of await orderLines.all())
+    await expect(line).toContainText(texts.summary.quantity.replace('{{count}}', '1'));
+  await look(page, 'en-user-card-success');
 });

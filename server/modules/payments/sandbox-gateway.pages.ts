@@ -19,7 +19,7 @@ function layout(language: string, title: string, body: string) {
   return `<!doctype html>
 <html lang="${escapeHtml(language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} — ${escapeHtml(t.title)}</title>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)} — ${escapeHtml(t.title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#eef1f5;color:#1c2430}
 main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.5rem;box-shadow:0 1px 4px #0002}
