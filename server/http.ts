@@ -112,7 +112,17 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
   });
   const checkout = createCheckoutService(
     deps,
-    { cart, sites, consents, mail },
+    {
+      cart,
+      sites,
+      consents,
+      mail,
+      // Read before the order's transaction (on PGlite a read outside it would wait for it).
+      recurringPlans: async (siteId) => {
+        const rule = await subscriptionPlansOf(sites, siteId);
+        return (lines) => rule({ lines });
+      },
+    },
     createPaymentRegistry([
       cashOnDeliveryAdapter,
       bankTransferAdapter,
@@ -172,22 +182,29 @@ async function recurringPlanOf(
   sites: ReturnType<typeof createSiteService>,
   order: { siteId: number; lines: { productId: number | null }[] },
 ): Promise<RecurringPlan | null> {
-  const [line] = order.lines;
-  if (order.lines.length !== 1 || !line?.productId) return null;
+  return (await subscriptionPlansOf(sites, order.siteId))(order);
+}
+
+/** The site's plan rule, read once: which single-line orders are subscriptions and their tax. */
+async function subscriptionPlansOf(sites: ReturnType<typeof createSiteService>, siteId: number) {
   const option = await sites.option<{
     taxCountry?: string;
     vatRate?: number;
     products?: Record<string, string>;
-  }>(order.siteId, 'SubscriptionPlans');
-  const interval = option?.products?.[String(line.productId)];
-  if (interval !== 'month' && interval !== 'year') return null;
-  return {
-    interval,
-    taxCountry: /^[A-Z]{2}$/.test(option?.taxCountry ?? '') ? option!.taxCountry! : 'HR',
-    vatRate:
-      typeof option?.vatRate === 'number' && option.vatRate >= 0 && option.vatRate < 100
-        ? option.vatRate
-        : 25,
+  }>(siteId, 'SubscriptionPlans');
+  return (order: { lines: { productId: number | null }[] }): RecurringPlan | null => {
+    const [line] = order.lines;
+    if (order.lines.length !== 1 || !line?.productId) return null;
+    const interval = option?.products?.[String(line.productId)];
+    if (interval !== 'month' && interval !== 'year') return null;
+    return {
+      interval,
+      taxCountry: /^[A-Z]{2}$/.test(option?.taxCountry ?? '') ? option!.taxCountry! : 'HR',
+      vatRate:
+        typeof option?.vatRate === 'number' && option.vatRate >= 0 && option.vatRate < 100
+          ? option.vatRate
+          : 25,
+    };
   };
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isUiLanguage } from '../../../core/languages.ts';
 import { fromEuro, toEuro } from '../../../core/money.ts';
+import { planTax } from '../../../core/plan-tax.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
@@ -66,6 +67,7 @@ import {
   type PaymentOutcomeInput,
   type Tx,
 } from './payments/payment-outcome.ts';
+import type { RecurringPlan } from './payments/sandbox-adapters.ts';
 
 /** The id of the main currency (EUR): the checkout's reference amounts are kept in it. */
 const EUR_ID = 44;
@@ -115,6 +117,10 @@ export function createCheckoutService(
     sites: Pick<SiteService, 'checkoutSettingsFor' | 'commons' | 'option' | 'siteById'>;
     consents: Pick<ConsentService, 'forForms' | 'log'>;
     mail: Pick<MailService, 'sendTemplate'>;
+    /** Whether an order's lines make it a subscription plan, and the plan's tax rule (decision 0304). */
+    recurringPlans?: (
+      siteId: number,
+    ) => Promise<(lines: { productId: number | null }[]) => RecurringPlan | null>;
   },
   registry: PaymentRegistry = createPaymentRegistry([cashOnDeliveryAdapter, bankTransferAdapter]),
 ) {
@@ -359,6 +365,7 @@ export function createCheckoutService(
     email: order.email,
     currencyCode: order.currencyCode,
     grandTotal: order.grandTotal,
+    taxTotal: order.taxTotal,
     eurGrandTotal: order.eurGrandTotal,
     paymentMethodCode: order.paymentMethodCode,
     paymentType: order.paymentType,
@@ -428,10 +435,11 @@ export function createCheckoutService(
     touched: Set<number>,
   ): Promise<CreateResult> {
     // Reference data read before the transaction (on PGlite a read outside it would wait for it).
-    const [settings, deliveryChoices, paymentChoices] = await Promise.all([
+    const [settings, deliveryChoices, paymentChoices, planOf] = await Promise.all([
       settingsOf(ctx),
       siteDeliveryMethods(db, ctx),
       sitePaymentMethods(db, ctx),
+      services.recurringPlans?.(ctx.site.id) ?? null,
     ]);
     const session: Session = {
       cartId: body.cartId,
@@ -544,6 +552,20 @@ export function createCheckoutService(
       const placeholder = `#${orderId}`;
       const guest = ctx.user ? null : (stored?.guestUserId ?? null);
       const prices = view.prices;
+      // A subscription plan is charged by the plan tax rule (decision 0304): a company in another EU
+      // country or any buyer outside the EU pays the net price with no tax; the order says so, so the
+      // provider's payment (the plan's amount) is the order's grand total.
+      const plan = planOf ? planOf(view.items) : null;
+      const charged = plan
+        ? planTax({
+            grossAmount: prices.orderTotal,
+            vatRate: plan.vatRate,
+            shopCountry: plan.taxCountry,
+            buyerCountry: billing.country,
+            isCompany: (stored?.companyData ?? null) !== null,
+          })
+        : { amount: prices.orderTotal, taxAmount: prices.tax.orderTotal, zeroRated: false };
+      const grandTotal = charged.amount;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -578,9 +600,12 @@ export function createCheckoutService(
           couponAmount: prices.coupon,
           loyaltyAmount: prices.loyalty,
           deliveryAmount: prices.delivery,
-          taxTotal: prices.tax.orderTotal,
-          grandTotal: prices.orderTotal,
-          eurGrandTotal: prices.eurEquivalent?.orderTotal ?? toEuro(prices.orderTotal, ctx.store.eurRate),
+          taxTotal: charged.taxAmount,
+          grandTotal,
+          eurGrandTotal:
+            grandTotal === prices.orderTotal && prices.eurEquivalent
+              ? prices.eurEquivalent.orderTotal
+              : toEuro(grandTotal, ctx.store.eurRate),
           couponId: view.coupon ? row.couponId : null,
           couponCode: view.couponCode,
           loyaltyPointsSpent: pointsSpent,
@@ -616,8 +641,8 @@ export function createCheckoutService(
             basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
             finalPrice: line.prices.finalPrice,
             rowTotal: line.prices.row,
-            rowTax: line.prices.rowTax,
-            taxRateBp: line.prices.taxRateBp,
+            rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
+            taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
             eproduct: null,
             position,
           })),
@@ -632,7 +657,7 @@ export function createCheckoutService(
         tx.insert(orderPayments).values({
           orderId,
           provider: payment.provider,
-          amount: prices.orderTotal,
+          amount: grandTotal,
           currencyCode: ctx.store.currency.code,
         }),
         setCartStatus(tx, row.id, 'archived'),

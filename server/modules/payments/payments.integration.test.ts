@@ -280,6 +280,66 @@ describe('button flow (wallet)', () => {
     expect(back.headers.get('location')).toBe(`/en/checkout/success?orderSlug=${order.orderSlug}`);
     expect((await orderOf(order.orderSlug)).paymentStatus).toBe('paid');
   });
+
+  it('a company in another EU country: the order is the net plan price with no tax, and its payment pays it', async () => {
+    const session = await readyCart(methods.button, 'KNJ-002');
+    const shippingAddress = {
+      type: 'shipping',
+      firstName: 'Marta',
+      lastName: 'Kovač',
+      contactEmail: 'marta@example.com',
+      contactPhone: '+385 91 234 5678',
+      country: 'HR',
+      city: 'Zagreb',
+      street: 'Ilica',
+      houseNumber: '10',
+      zipCode: '10000',
+    };
+    const billingAddress = {
+      ...shippingAddress,
+      type: 'billing',
+      country: 'DE',
+      city: 'Berlin',
+      street: 'Unter den Linden',
+      zipCode: '10117',
+    };
+    const saved = await call('address/save', { ...session, shippingAddress, billingAddress });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const company = await call(
+      'payment/savePaymentMethod',
+      {
+        ...session,
+        paymentMethodId: methods.button,
+        companyData: { companyName: 'Buch GmbH', oib: 'DE123456789' },
+      },
+      'PUT',
+    );
+    expect(company.status, JSON.stringify(company.body)).toBe(200);
+    const gross = (company.body.data as { prices: { orderTotal: number } }).prices.orderTotal;
+    const order = await createOrder(session);
+    const html = order.html as Exclude<typeof order.html, string>;
+    expect(html.intent).toBe('subscription');
+    const view = await call(`order/view/${order.orderSlug}`, undefined, 'GET');
+    const prices = view.body.data.prices as { tax: number; grandTotal: number };
+    // Reverse charge: the price without the 25 % VAT it includes, and no tax on the order.
+    expect(prices).toMatchObject({ tax: 0, grandTotal: gross - Math.round((gross * 25) / 125) });
+    expect(prices.grandTotal).toBeLessThan(gross);
+    const [plan] = await database.rows<{ amount: number; tax_amount: number }>(
+      sql`select pl.amount, pl.tax_amount from sandbox_plans pl
+          join sandbox_payments p on p.plan_id = pl.id where p.id = ${html.providerOrderId}`,
+    );
+    expect(plan).toEqual({ amount: prices.grandTotal, tax_amount: 0 });
+    const [attempt] = await database.rows<{ amount: number }>(
+      sql`select amount from order_payments where order_id = ${order.orderId} order by id limit 1`,
+    );
+    expect(Number(attempt!.amount)).toBe(prices.grandTotal);
+    const approved = await t.app.request(html.approveUrl, form({ decision: 'approve' }));
+    const back = await t.app.request(approved.headers.get('location')!);
+    expect(back.headers.get('location')).toBe(`/en/checkout/success?orderSlug=${order.orderSlug}`);
+    // The provider's 'paid' carries the net amount: it is the order's grand total, so the order is paid.
+    expect(await orderOf(order.orderSlug)).toMatchObject({ paymentStatus: 'paid', state: 'active' });
+    expect(await paymentChanges(order.orderId)).toEqual(['paid']);
+  });
 });
 
 describe('bank transfer details and HUB-3 barcode', () => {

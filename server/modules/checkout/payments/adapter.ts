@@ -19,6 +19,8 @@ export type PaymentOrder = {
   email: string;
   currencyCode: string;
   grandTotal: number;
+  /** The tax in the grand total (a subscription's by the plan tax rule, decision 0304). */
+  taxTotal: number;
   /** The same amount in euro cents (providers that take only EUR). */
   eurGrandTotal: number;
   paymentMethodCode: number;

@@ -1,4 +1,3 @@
-import { planTax } from '../../../../core/plan-tax.ts';
 import { ApiError } from '../../../api/errors.ts';
 import {
   OUTCOME_OF_EVENT,
@@ -131,18 +130,12 @@ export function sandboxAdapters(
       };
       let payment: SandboxPayment;
       if (plan) {
-        // A plan is created at the provider first, with the tax this buyer pays; then the subscription.
-        const tax = planTax({
-          grossAmount: order.grandTotal,
-          vatRate: plan.vatRate,
-          shopCountry: plan.taxCountry,
-          buyerCountry: order.buyer.country ?? plan.taxCountry,
-          isCompany: order.buyer.isCompany,
-        });
+        // A plan is created at the provider first, then the subscription. The order was priced by
+        // the plan tax rule when it was created (decision 0304): its grand total and tax are the plan's.
         const created = await gateway.createPlan({
           name: order.lines[0]?.name ?? order.orderNumber,
-          amount: tax.amount,
-          taxAmount: tax.taxAmount,
+          amount: order.grandTotal,
+          taxAmount: order.taxTotal,
           currency: order.currencyCode,
           interval: plan.interval,
         });
