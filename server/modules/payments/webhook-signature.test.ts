@@ -51,4 +51,24 @@ describe('webhook signatures', () => {
     expect(verifyFields(secret, { ...fields, amount: '1' }, signature)).toBe(false);
     expect(verifyFields(secret, fields, 'nothex')).toBe(false);
   });
+
+  it('does not let a value carrying "&name=" stand for other fields', () => {
+    // Signed: a failure path the shopper chose that looks like more fields.
+    const signed = {
+      amount: '1000',
+      failure_url: '/x&language=hr&reference=R1',
+      language: 'en',
+      reference: 'R2',
+    };
+    const signature = signFields(secret, signed);
+    // The same text split another way: the reference and language moved out of the path.
+    const respliced = {
+      amount: '1000',
+      failure_url: '/x',
+      language: 'hr&reference=R1&language=en',
+      reference: 'R2',
+    };
+    expect(verifyFields(secret, respliced, signature)).toBe(false);
+    expect(verifyFields(secret, signed, signature)).toBe(true);
+  });
 });

@@ -44,11 +44,14 @@ export function verifySignature(
   return matches ? { ok: true, timestamp } : { ok: false, reason: 'mismatch' };
 }
 
-/** A signature over form fields (the hosted payment form): the fields in a fixed order, joined. */
+/**
+ * A signature over form fields (the hosted payment form): the fields in a fixed order, each name and
+ * value URI-encoded before joining, so a value holding `&name=` cannot stand for another set of fields.
+ */
 export function signFields(secret: string, fields: Record<string, string>): string {
   const text = Object.keys(fields)
     .sort()
-    .map((key) => `${key}=${fields[key]}`)
+    .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(fields[key] ?? '')}`)
     .join('&');
   return hmac(secret, text);
 }
