@@ -18,6 +18,7 @@ import {
 } from '../../server/modules/users/profile.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { OrderHistoryList } from '../components/checkout/order-history.tsx';
+import { AddressField, type AddressFieldName } from '../components/ui/address-field.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import { requestApi, requestPath } from '../lib/request-language.ts';
@@ -378,21 +379,6 @@ function AddressCard({
   );
 }
 
-const fieldTypes: Partial<
-  Record<FormField, { type: string; autoComplete: string; inputMode?: 'numeric' | 'tel' }>
-> = {
-  firstName: { type: 'text', autoComplete: 'given-name' },
-  lastName: { type: 'text', autoComplete: 'family-name' },
-  contactEmail: { type: 'email', autoComplete: 'email' },
-  contactPhone: { type: 'tel', autoComplete: 'tel' },
-  city: { type: 'text', autoComplete: 'address-level2' },
-  street: { type: 'text', autoComplete: 'address-line1' },
-  houseNumber: { type: 'text', autoComplete: 'address-line2' },
-  zipCode: { type: 'text', autoComplete: 'postal-code' },
-  companyName: { type: 'text', autoComplete: 'organization' },
-  companyOib: { type: 'text', autoComplete: 'off', inputMode: 'numeric' },
-  memberCardBarcode: { type: 'text', autoComplete: 'off', inputMode: 'numeric' },
-};
 const maxLengths: Partial<Record<FormField, number>> = {
   ...ADDRESS_MAXIMA,
   companyOib: 11,
@@ -418,50 +404,20 @@ function AddressForm({
   const field = (name: FormField) => {
     const error = errors[name];
     const id = `profile-${name}`;
-    const errorId = `${id}-error`;
-    const inputClass = `mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 ${error ? 'border-red-700' : 'border-slate-400'}`;
     return (
-      <div key={name}>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {t(`profile.fields.${name}`)}
-        </label>
-        {name === 'country' ? (
-          <select
-            id={id}
-            name={name}
-            defaultValue={values.country || DEFAULT_COUNTRY_ISO}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={inputClass}
-          >
-            {countries.map((country) => (
-              <option key={country.iso} value={country.iso}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            id={id}
-            name={name}
-            type={fieldTypes[name]?.type ?? 'text'}
-            autoComplete={fieldTypes[name]?.autoComplete}
-            inputMode={fieldTypes[name]?.inputMode}
-            defaultValue={values[name]}
-            maxLength={maxLengths[name]}
-            required={!optionalFields.has(name)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className={inputClass}
-          />
-        )}
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm text-red-700" data-testid={`error-${name}`}>
-            {t(`profile.errors.${error}`)}
-          </p>
-        ) : null}
-      </div>
+      <AddressField
+        key={name}
+        field={name as AddressFieldName}
+        id={id}
+        name={name}
+        label={t(`profile.fields.${name}`)}
+        defaultValue={name === 'country' ? values.country || DEFAULT_COUNTRY_ISO : values[name]}
+        error={error ? t(`profile.errors.${error}`) : undefined}
+        errorTestId={`error-${name}`}
+        countries={countries}
+        maxLength={maxLengths[name]}
+        required={name === 'country' || !optionalFields.has(name)}
+      />
     );
   };
   return (

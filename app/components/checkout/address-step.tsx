@@ -3,29 +3,17 @@ import { ADDRESS_MAXIMA } from '../../../core/address-rules.ts';
 import {
   CHECKOUT_ADDRESS_FIELDS,
   type CheckoutAddress,
-  type CheckoutAddressField,
   type CheckoutForm,
   type CheckoutFormErrors,
 } from '../../../core/checkout-address.ts';
 import type { Audience } from '../../../core/checkout-steps.ts';
 import { primaryButton, secondaryButton } from '../cart/cart-view.tsx';
+import { AddressField, addressInputClass } from '../ui/address-field.tsx';
 
 export type CheckoutConsent = { id: number; displayName: string; text: string; required: boolean };
 export type Country = { iso: string; name: string };
 
-const fieldTypes: Partial<Record<CheckoutAddressField, { type: string; autoComplete: string }>> = {
-  firstName: { type: 'text', autoComplete: 'given-name' },
-  lastName: { type: 'text', autoComplete: 'family-name' },
-  contactEmail: { type: 'email', autoComplete: 'email' },
-  contactPhone: { type: 'tel', autoComplete: 'tel' },
-  city: { type: 'text', autoComplete: 'address-level2' },
-  street: { type: 'text', autoComplete: 'address-line1' },
-  houseNumber: { type: 'text', autoComplete: 'address-line2' },
-  zipCode: { type: 'text', autoComplete: 'postal-code' },
-};
-
-const inputClass = (error: boolean) =>
-  `mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 ${error ? 'border-red-700' : 'border-slate-400'}`;
+const inputClass = addressInputClass;
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   const { t } = useTranslation();
@@ -57,44 +45,20 @@ function AddressFields({
         const name = `${prefix}.${field}`;
         const id = `checkout-${prefix}-${field}`;
         const error = errors[name];
-        const described = error ? `${id}-error` : undefined;
-        const autoComplete = field === 'country' ? 'country' : fieldTypes[field]?.autoComplete;
         return (
-          <div key={field}>
-            <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-              {t(`checkout.address.fields.${field}`)}
-            </label>
-            {field === 'country' ? (
-              <select
-                id={id}
-                name={name}
-                defaultValue={values.country}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described}
-                autoComplete={`${section} ${autoComplete}`}
-                className={inputClass(Boolean(error))}
-              >
-                {countries.map((country) => (
-                  <option key={country.iso} value={country.iso}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                name={name}
-                type={fieldTypes[field]?.type ?? 'text'}
-                defaultValue={values[field]}
-                maxLength={ADDRESS_MAXIMA[field]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described}
-                autoComplete={`${section} ${autoComplete}`}
-                className={inputClass(Boolean(error))}
-              />
-            )}
-            <FieldError id={`${id}-error`} error={error} />
-          </div>
+          <AddressField
+            key={field}
+            field={field}
+            id={id}
+            name={name}
+            label={t(`checkout.address.fields.${field}`)}
+            defaultValue={values[field]}
+            error={error ? t(`checkout.errors.${error}`) : undefined}
+            errorTestId={`error-${id}`}
+            countries={countries}
+            autoCompleteSection={section}
+            maxLength={field === 'country' ? undefined : ADDRESS_MAXIMA[field]}
+          />
         );
       })}
     </div>
