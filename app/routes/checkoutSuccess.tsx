@@ -150,6 +150,11 @@ function OrderSummary({ order, language }: { order: Order; language: UiLanguage 
           <li key={item.id} className="flex justify-between gap-3 text-slate-800">
             <span>
               {item.name}
+              {item.optionLabels.length > 0 ? (
+                <span className="block text-sm text-slate-700" data-testid="checkout-line-options">
+                  {item.optionLabels.join('; ')}
+                </span>
+              ) : null}
               <span className="block text-sm text-slate-700">
                 {t('checkout.summary.quantity', { count: item.quantity })}
               </span>

@@ -307,6 +307,26 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
     await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.cash);
   });
+
+  test('hr: a guest orders with bank transfer and gets the payment details', async ({ page }) => {
+    const language = 'hr';
+    const texts = catalogs[language].checkout;
+    await page.goto(productPath(book.slug[language], language));
+    await page.getByRole('button', { name: catalogs[language].product.cart.add }).click();
+    await expect(page).toHaveURL(new RegExp(localizedPath('cart', language)));
+    await page.goto(localizedPath('checkout', language));
+    await fillAddress(page, language, `bez-js-banka-${Date.now()}@example.com`);
+    await page.getByTestId('checkout-continue').click();
+    await page.getByLabel(standard?.name[language] ?? '').check();
+    await page.getByTestId('checkout-continue').click();
+    await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+    await page.getByLabel(bank?.name[language] ?? '').check();
+    await page.getByTestId('checkout-confirm').click();
+    await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+    await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.bank);
+    await expect(page.getByTestId('checkout-bank')).toContainText(texts.success.iban);
+    await expect(page.getByTestId('checkout-hub3').locator('svg')).toBeVisible();
+  });
 });
 
 test('the failure page on its own: its title and the way back to the cart, axe clean', async ({ page }) => {
@@ -375,6 +395,10 @@ test('en: a registered user orders a configurable product (a variant chosen) and
   await expect(orderLines).toHaveCount(2);
   await expect(orderLines.filter({ hasText: shirt.name[language] })).toHaveCount(1);
   await expect(orderLines.filter({ hasText: starter.name[language] })).toHaveCount(1);
+  // The T-shirt's line names its variant's size and colour under the parent's name (issue 13).
+  await expect(
+    orderLines.filter({ hasText: shirt.name[language] }).getByTestId('checkout-line-options'),
+  ).toHaveText(/^[^:;]+: [^;]+; [^:;]+: [^;]+$/);
   for (const line of await orderLines.all())
     await expect(line).toContainText(texts.summary.quantity.replace('{{count}}', '1'));
   await look(page, 'en-user-card-success');

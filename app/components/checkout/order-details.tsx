@@ -32,7 +32,14 @@ function DetailsContent({ order, language }: { order: HistoryOrder; language: Ui
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never reorder
             <tr key={index} className="border-b border-slate-200">
-              <td className="py-2 pr-2">{item.name}</td>
+              <td className="py-2 pr-2">
+                {item.name}
+                {item.optionLabels.length > 0 ? (
+                  <span className="block text-slate-700" data-testid="order-line-options">
+                    {item.optionLabels.join('; ')}
+                  </span>
+                ) : null}
+              </td>
               <td className="py-2 pr-2 text-right">{money(item.basicPrice)}</td>
               <td className="py-2 pr-2 text-right">{item.quantity}</td>
               <td className="py-2 text-right">

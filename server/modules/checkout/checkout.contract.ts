@@ -355,6 +355,8 @@ export const orderHistoryItemSchema = z
       items: z.array(
         z.object({
           name: z.string(),
+          /** Labels of the chosen attributes, options and bundle members (as on the order line). */
+          optionLabels: z.array(z.string()),
           basicPrice: z.number().int(),
           quantity: z.number().int(),
           discountAmount: z.number().int(),

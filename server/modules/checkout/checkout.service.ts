@@ -1215,6 +1215,7 @@ export function createCheckoutService(
             },
             items: own.map((line) => ({
               name: line.name,
+              optionLabels: line.options.labels,
               basicPrice: line.basicPrice,
               quantity: line.qty,
               discountAmount: (line.basicPrice - line.finalPrice) * line.qty,
