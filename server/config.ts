@@ -63,6 +63,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Writes (API and form posts) per client address per minute, on top of the general limit. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  /** New or edited comments and reviews per user and per client address per minute (0: no limit). */
+  COMMENTS_PER_MINUTE: z.coerce.number().int().min(0).default(5),
   /** Largest accepted form post (cookie consent, newsletter and other page forms), in bytes. */
   FORM_BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -80,6 +80,8 @@ import { createSessionService } from './modules/users/session.service.ts';
 import { socialRoutes } from './modules/users/social.routes.ts';
 import { createSocialLoginService } from './modules/users/social-login.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
@@ -170,6 +172,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     cart,
     checkout,
     wishlist: createWishlistService(deps),
+    engagement: createEngagementService(deps, sites),
     payments,
   };
 }
@@ -532,6 +535,7 @@ export function createHttpApp(deps: HttpDeps) {
     }),
   );
   wishlistRoutes(contracts.implement, services.wishlist);
+  engagementRoutes(contracts.implement, services.engagement);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

@@ -124,6 +124,15 @@ export const customOptionSchema = z.object({
   ),
 });
 
+/** The published reviews' rating (issue 15): null until a review with stars is published. */
+export const ratingSchema = z
+  .object({
+    average: z.number().meta({ description: 'Mean stars of the published reviews, two decimals' }),
+    count: z.number().int().meta({ description: 'Published reviews with a rating' }),
+  })
+  .nullable()
+  .meta({ id: 'ProductRating' });
+
 export const cardSchema = z
   .object({
     id: z.number().int(),
@@ -135,6 +144,7 @@ export const cardSchema = z
     prices: pricesSchema,
     tags: z.array(tagSchema),
     inStock: z.boolean(),
+    rating: ratingSchema,
   })
   .meta({ id: 'ProductCard' });
 
@@ -176,6 +186,7 @@ export const productSchema = z
     customOptions: z.array(customOptionSchema),
     canAddDirectly: z.boolean(),
     alternates: z.record(z.string(), z.string()).meta({ description: 'Slug per language: {hr, en}' }),
+    rating: ratingSchema,
   })
   .meta({ id: 'Product' });
 

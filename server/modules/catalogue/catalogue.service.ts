@@ -501,6 +501,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       customOptions: options,
       canAddDirectly: canAddDirectly({ format: product.format, bundles }).ok,
       alternates: slugsById(slugRows).get(productId) ?? {},
+      rating: product.rating,
     };
   }
 

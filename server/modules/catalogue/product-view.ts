@@ -4,6 +4,7 @@ import { discountPercent, toEuro } from '../../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { pickText } from '../../kernel/translations.ts';
 import { loadMedia } from '../media/media.service.ts';
+import { type ProductRating, productRatingsOf } from '../engagement/product-ratings.service.ts';
 import type { ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
 import {
   bundleItems,
@@ -64,6 +65,8 @@ export type LoadedProduct = {
   media: MediaView[];
   tags: { id: number; code: string; name: string }[];
   stock: Stock;
+  /** The published reviews' rating (engagement module); null without one. */
+  rating: ProductRating | null;
 };
 
 export function toCard(product: LoadedProduct): ProductCard {
@@ -77,6 +80,7 @@ export function toCard(product: LoadedProduct): ProductCard {
     prices: product.prices,
     tags: product.tags.map(({ code, name }) => ({ code, name })),
     inStock: product.stock.inStock,
+    rating: product.rating,
   };
 }
 
@@ -245,7 +249,7 @@ export async function loadProducts(
   if (rows.length === 0) return new Map();
   const found = rows.map((row) => row.id);
   const parentIds = rows.map((row) => row.parentId).filter((id): id is number => id !== null);
-  const [texts, prices, mediaRows, tagRows, stock] = await Promise.all([
+  const [texts, prices, mediaRows, tagRows, stock, ratings] = await Promise.all([
     db
       .select()
       .from(productTranslations)
@@ -269,6 +273,7 @@ export async function loadProducts(
       .from(productTags)
       .where(inArray(productTags.productId, found)),
     loadStock(db, rows),
+    productRatingsOf(db, found),
   ]);
   const mediaById = await loadMedia(
     db,
@@ -327,6 +332,7 @@ export async function loadProducts(
           name: pickText(tag.names, view.language, view.defaultLanguage) ?? tag.code,
         })),
       stock: stock.get(row.id) ?? { qty: null, inStock: false },
+      rating: ratings.get(row.id) ?? null,
     });
   }
   return result;

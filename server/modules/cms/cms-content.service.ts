@@ -9,6 +9,7 @@ import { createPostReads } from './cms-posts.ts';
 import { cmsReadDeps } from './cms-reads.ts';
 import { createRedirects } from './cms-redirects.ts';
 import { createTermReads } from './cms-terms.ts';
+import { livePost } from './live-post.ts';
 
 /** The storefront's content reads: elements, navigation, terms, posts and pages, redirects. */
 export function createCmsContentService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
@@ -78,4 +79,16 @@ export async function postTextsForSearch(db: Db, ctx: RequestContext, ids: numbe
       },
     ];
   });
+}
+
+/**
+ * A blog post visitors can see, for the comments module: whether its editor allows comments on it;
+ * null when the site has no such live post.
+ */
+export async function commentablePost(db: Db, siteId: number, postId: number) {
+  const [row] = await db
+    .select({ allowComments: posts.allowComments })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.siteId, siteId), eq(posts.type, 'post'), livePost()));
+  return row ?? null;
 }

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { unauthorized } from '../../api/errors.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { forbidden, unauthorized } from '../../api/errors.ts';
 import type { RequestContext, RequestUser } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from './users.schema.ts';
@@ -26,3 +26,21 @@ export function requireUser(ctx: RequestContext): RequestUser {
 
 /** The logged-in user, or null for a visitor; never fails. */
 export const currentUser = (ctx: RequestContext): RequestUser | null => ctx.user;
+
+/**
+ * The logged-in back-office user of a request, for any module's back-office calls: 401 without a
+ * session, 403 when the users row (not the token's copy, decision 0235) is not a back-office user.
+ */
+export async function requireBackofficeUser(
+  db: Db,
+  ctx: RequestContext,
+  message = 'Back-office users only.',
+): Promise<RequestUser> {
+  const user = requireUser(ctx);
+  const [row] = await db
+    .select({ isBackofficeUser: users.isBackofficeUser })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!row?.isBackofficeUser) throw forbidden(message);
+  return user;
+}
