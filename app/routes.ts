@@ -28,6 +28,7 @@ const screens: RouteKey[] = [
   'checkoutFailure',
   'wishlist',
   'admin',
+  'adminComments',
   'adminLogin',
 ];
 
@@ -45,5 +46,6 @@ export default [
   }),
   route('logout', 'routes/logout.tsx', { id: 'logout', caseSensitive: true }),
   route('wishlist-toggle', 'routes/wishlist-toggle.tsx', { id: 'wishlist-toggle', caseSensitive: true }),
+  route('comment-submit', 'routes/comment-submit.tsx', { id: 'comment-submit', caseSensitive: true }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -58,6 +58,8 @@ import { createShellService } from './modules/cms/shell.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
+import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
@@ -80,8 +82,6 @@ import { createSessionService } from './modules/users/session.service.ts';
 import { socialRoutes } from './modules/users/social.routes.ts';
 import { createSocialLoginService } from './modules/users/social-login.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
-import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 

@@ -2,6 +2,7 @@ import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
 import { cartDe } from './areas/cart/de.ts';
 import { checkoutDe } from './areas/checkout/de.ts';
+import { commentsDe } from './areas/comments/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
@@ -23,4 +24,5 @@ export const catalogDe: Catalog = {
   cart: cartDe,
   checkout: checkoutDe,
   wishlist: wishlistDe,
+  comments: commentsDe,
 };

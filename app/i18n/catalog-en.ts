@@ -2,6 +2,7 @@ import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { cartEn } from './areas/cart/en.ts';
 import { checkoutEn } from './areas/checkout/en.ts';
+import { commentsEn } from './areas/comments/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
@@ -23,4 +24,5 @@ export const catalogEn: Catalog = {
   cart: cartEn,
   checkout: checkoutEn,
   wishlist: wishlistEn,
+  comments: commentsEn,
 };

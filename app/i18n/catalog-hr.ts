@@ -2,6 +2,7 @@ import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { cartHr } from './areas/cart/hr.ts';
 import { checkoutHr } from './areas/checkout/hr.ts';
+import { commentsHr } from './areas/comments/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
@@ -28,6 +29,7 @@ export const catalogHr = {
   cart: cartHr,
   checkout: checkoutHr,
   wishlist: wishlistHr,
+  comments: commentsHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

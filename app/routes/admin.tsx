@@ -72,6 +72,11 @@ function AdminLinks({ language }: { language: UiLanguage }) {
           {t('profile.admin.profile')}
         </a>
       </li>
+      <li>
+        <a href={localizedPath('adminComments', language)} className={linkClass}>
+          {t('comments.admin.link')}
+        </a>
+      </li>
     </ul>
   );
 }

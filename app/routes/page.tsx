@@ -6,12 +6,14 @@ import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { finderDecide, finderUrlOnLanguage, type PostView } from '../../server/modules/cms/cms.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
+import { CommentThread } from '../components/comments/comment-thread.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
+import { loadCommentThread } from '../lib/comment-thread.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { apiFailure, postAlternates, readPageFlags } from '../lib/page-content.ts';
@@ -77,7 +79,8 @@ export async function loader(args: Route.LoaderArgs) {
     publishedTime: post.type.slug === 'post' ? (post.published_at ?? post.created_at) : null,
     modifiedTime: post.type.slug === 'post' ? post.updated_at : null,
   };
-  return { language, post, sectionData, ...readPageFlags(url.searchParams), seo };
+  const comments = post.type.slug === 'post' ? await loadCommentThread(api, 'post', post.id, url) : null;
+  return { language, post, sectionData, comments, ...readPageFlags(url.searchParams), seo };
 }
 
 /** The address of a post or term in `language`, or the fallback when the API has none. */
@@ -97,7 +100,8 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const { post, language, sectionData, mobileView } = loaderData;
   const apiKeyId = root?.shell.apiKeyId ?? 0;
-  if (post.type.slug === 'post') return <BlogPost post={post} language={language} />;
+  if (post.type.slug === 'post')
+    return <BlogPost post={post} language={language} comments={loaderData.comments} />;
   if (post.sections && post.sections.length > 0)
     return (
       <main id="main">
@@ -156,7 +160,15 @@ function PlainPage({ post, language }: { post: PostView; language: UiLanguage })
 }
 
 /** A blog post: cover, breadcrumb, title, date and author, body, share links, related posts. */
-function BlogPost({ post, language }: { post: PostView; language: UiLanguage }) {
+function BlogPost({
+  post,
+  language,
+  comments,
+}: {
+  post: PostView;
+  language: UiLanguage;
+  comments: Awaited<ReturnType<typeof loadCommentThread>> | null;
+}) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const location = useLocation();
@@ -231,6 +243,16 @@ function BlogPost({ post, language }: { post: PostView; language: UiLanguage }) 
           <div className="mt-12 border-t border-slate-200 pt-6">
             <ShareLinks url={absoluteUrl} title={post.title} />
           </div>
+          {comments ? (
+            <CommentThread
+              kind="post"
+              targetId={post.id}
+              language={language}
+              loggedIn={root?.user != null}
+              path={location.pathname}
+              {...comments}
+            />
+          ) : null}
         </div>
       </article>
       {related.length > 0 && (

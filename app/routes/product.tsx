@@ -11,6 +11,7 @@ import type { CartBehaviour } from '../components/product/add-to-cart.tsx';
 import { fitted, imageAt } from '../components/product/product-media.ts';
 import { ProductScreen } from '../components/product/product-screen.tsx';
 import type { BundleMember } from '../components/product/product-types.ts';
+import { loadCommentThread } from '../lib/comment-thread.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, seoMeta } from '../lib/seo.ts';
@@ -48,7 +49,10 @@ export async function loader(args: Route.LoaderArgs) {
             attributes: member.attributes,
             variants: member.associatedProducts,
           }));
-  const settings = await api.call(checkoutSettings);
+  const [settings, comments] = await Promise.all([
+    api.call(checkoutSettings),
+    loadCommentThread(api, 'product', product.id, new URL(args.request.url)),
+  ]);
   const cartType: CartBehaviour =
     !settings.errored && (settings.data.cartType === 1 || settings.data.cartType === 2)
       ? settings.data.cartType
@@ -65,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     alternates,
     type: 'product',
   };
-  return { product, bundleMembers, cartItemId, cartType, seo };
+  return { product, bundleMembers, cartItemId, cartType, comments, seo };
 }
 
 /** The product's address in every language it has a slug in (its response carries them). */
@@ -91,6 +95,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       bundleMembers={loaderData.bundleMembers}
       cartItemId={loaderData.cartItemId}
       cartType={loaderData.cartType}
+      comments={loaderData.comments}
       loggedIn={root?.user != null}
       origin={root?.origin ?? ''}
       merchant={{

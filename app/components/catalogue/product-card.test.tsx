@@ -65,6 +65,7 @@ const product = (overrides: Partial<ProductCardRecord> = {}): ProductCardRecord 
     { code: 'AKCIJA', name: 'Akcija' },
   ],
   inStock: true,
+  rating: null,
   ...overrides,
 });
 
@@ -169,6 +170,17 @@ describe('ProductCard', () => {
       // "See more" still shows, as decoration (the link already names the product).
       expect(html).toContain(`<span aria-hidden="true" class="mt-2 inline-flex`);
     }
+  });
+
+  it('shows the published rating in stars and words only when the product has one', () => {
+    expect(render(<ProductCard product={product()} />)).not.toContain('data-testid="card-rating"');
+    const rated = render(<ProductCard product={product({ rating: { average: 4.33, count: 3 } })} />, 'en');
+    expect(rated).toContain('data-testid="card-rating"');
+    expect(text(rated)).toContain(
+      catalogs.en.comments.average.replace('{{rating}}', '4.3').replace('{{best}}', '5'),
+    );
+    expect(text(rated)).toContain(catalogs.en.comments.reviewCount_other.replace('{{count}}', '3'));
+    expect(text(rated)).toContain('★★★★ ☆');
   });
 
   it('renders six placeholders for dummy mode', () => {

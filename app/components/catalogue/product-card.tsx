@@ -11,6 +11,7 @@ import {
 } from '../../../core/media.ts';
 import { formatMoney } from '../../../core/money.ts';
 import type { ProductCard as ProductCardRecord } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import { RatingStars } from '../comments/rating-stars.tsx';
 import { WishlistToggle } from '../wishlist/wishlist-toggle.tsx';
 
 export type { ProductCardRecord };
@@ -123,6 +124,12 @@ export function ProductCard({ product, apiKeyId }: { product: ProductCardRecord;
             {product.name}
           </a>
         </h3>
+        {product.rating && product.rating.count > 0 ? (
+          <p className="flex items-center gap-1 text-sm text-slate-700" data-testid="card-rating">
+            <RatingStars rating={product.rating.average} label="average" />
+            <span>({t('comments.reviewCount', { count: product.rating.count })})</span>
+          </p>
+        ) : null}
         {prices ? (
           <div className="mt-auto" data-testid="product-price">
             <p className="flex flex-wrap items-baseline gap-x-2">

@@ -8,13 +8,20 @@ import { Island } from '../../islands/island.tsx';
 import { useNonce } from '../../lib/use-nonce.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
+import { CommentThread, type CommentThreadProps } from '../comments/comment-thread.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
 import { useWishlist } from '../wishlist/wishlist-context.ts';
 import type { CartBehaviour } from './add-to-cart.tsx';
 import { imageAt } from './product-media.ts';
 import { panelProduct } from './product-panel.tsx';
 import type { BundleMember } from './product-types.ts';
-import { type Merchant, productJsonLd, scriptSafeJson, structuredProduct } from './structured-data.ts';
+import {
+  type Merchant,
+  productJsonLd,
+  publishedReviews,
+  scriptSafeJson,
+  structuredProduct,
+} from './structured-data.ts';
 
 type Props = {
   product: ProductRecord;
@@ -27,6 +34,8 @@ type Props = {
   /** What an add to cart does next (checkout settings' cart type: 0 cart page, 1 stay, 2 modal). */
   cartType: CartBehaviour;
   loggedIn: boolean;
+  /** The reviews thread (its page, and the outcome of the last review form post). */
+  comments: Pick<CommentThreadProps, 'thread' | 'notice' | 'error'>;
 };
 
 /**
@@ -42,6 +51,7 @@ export function ProductScreen({
   merchant,
   cartType,
   loggedIn,
+  comments,
 }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -49,7 +59,12 @@ export function ProductScreen({
 
   const mainCategory = product.categories.find((category) => category.isMain) ?? product.categories[0];
   const pageUrl = `${origin}${productLink(product.slug, language)}`;
-  const jsonLd = productJsonLd(structuredProduct(product), pageUrl, origin, merchant);
+  const jsonLd = productJsonLd(
+    { ...structuredProduct(product), reviews: publishedReviews(comments.thread) },
+    pageUrl,
+    origin,
+    merchant,
+  );
   const nonce = useNonce();
   const wishlist = useWishlist();
   return (
@@ -110,6 +125,16 @@ export function ProductScreen({
           <HtmlContent html={product.description} className="mt-4" />
         </section>
       ) : null}
+
+      <CommentThread
+        kind="product"
+        targetId={product.id}
+        language={language}
+        loggedIn={loggedIn}
+        path={location.pathname}
+        rating={product.rating}
+        {...comments}
+      />
 
       {product.crossSellProducts.length > 0 ? (
         <section aria-labelledby="cross-sell-heading" className="mt-12">

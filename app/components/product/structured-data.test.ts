@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { MerchantPolicies } from '../../../core/shop-settings.ts';
 import type { ProductPrices as Prices } from '../../../server/modules/catalogue/catalogue.contract.ts';
 import { imageSrcSet } from './product-media.ts';
-import { type Merchant, productJsonLd, type StructuredProduct, scriptSafeJson } from './structured-data.ts';
+import {
+  type Merchant,
+  productJsonLd,
+  publishedReviews,
+  type StructuredProduct,
+  scriptSafeJson,
+} from './structured-data.ts';
 
 const prices = (finalPrice: number, currency = { id: 52, code: 'HRK', symbol: 'kn' }): Prices => ({
   basicPrice: finalPrice,
@@ -155,6 +161,58 @@ describe('productJsonLd', () => {
     ).toMatchObject({
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 8, bestRating: 5 },
     });
+  });
+
+  it('states the published reviews with stars as `review`, and none without an aggregate', () => {
+    const thread = {
+      records: [
+        {
+          status: 'published',
+          rating: 4,
+          comment: 'Good </script> game',
+          author: { displayName: 'Ana' },
+          published_at: '2026-11-20T10:00:00.000Z',
+          created_at: '2026-11-19T10:00:00.000Z',
+        },
+        {
+          status: 'published',
+          rating: null,
+          comment: 'No stars',
+          author: { displayName: 'Ivo' },
+          published_at: '2026-11-20T10:00:00.000Z',
+          created_at: '2026-11-19T10:00:00.000Z',
+        },
+        {
+          status: 'pending',
+          rating: 5,
+          comment: 'Mine, waiting',
+          author: { displayName: 'Eva' },
+          published_at: null,
+          created_at: '2026-11-19T10:00:00.000Z',
+        },
+      ],
+    };
+    const reviews = publishedReviews(thread);
+    expect(reviews).toEqual([
+      { author: 'Ana', rating: 4, body: 'Good </script> game', datePublished: '2026-11-20T10:00:00.000Z' },
+    ]);
+    const withReviews = productJsonLd(
+      { ...base, rating: { average: 4, count: 1, best: 5 }, reviews },
+      'u',
+      'o',
+      shop,
+    );
+    expect(withReviews.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Ana' },
+        datePublished: '2026-11-20',
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+        reviewBody: 'Good </script> game',
+      },
+    ]);
+    expect(scriptSafeJson(withReviews)).not.toContain('</script>');
+    expect(productJsonLd({ ...base, rating: null, reviews }, 'u', 'o', shop)).not.toHaveProperty('review');
   });
 
   it('makes a configurable product a ProductGroup with one Product and Offer per priced variant', () => {

@@ -1,3 +1,4 @@
+import { RATING_STARS } from '../../../core/comments.ts';
 import type { MerchantPolicies, ReturnPolicy, ShippingZone } from '../../../core/shop-settings.ts';
 import type {
   ProductPrices as Prices,
@@ -51,7 +52,11 @@ export type StructuredProduct = {
    * at least one rating (Google ignores, and may penalise, ratings that are not on the page).
    */
   rating?: { average: number; count: number; best: number } | null;
+  /** Published reviews shown on the page (with stars): `review`, beside `aggregateRating`. */
+  reviews?: StructuredReview[];
 };
+
+export type StructuredReview = { author: string; rating: number; body: string; datePublished: string };
 
 export type Merchant = {
   /** The shop as seller and as the brand of its own products. */
@@ -175,16 +180,60 @@ function offerOf(
   };
 }
 
-function ratingOf(rating: StructuredProduct['rating']): Thing {
+function ratingOf(rating: StructuredProduct['rating'], reviews: StructuredReview[] = []): Thing {
   if (!rating || rating.count < 1) return {};
   return {
     aggregateRating: {
       '@type': 'AggregateRating',
       ratingValue: rating.average,
       bestRating: rating.best,
+      worstRating: 1,
       ratingCount: rating.count,
     },
+    ...(reviews.length > 0
+      ? {
+          review: reviews.map((review) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: review.author },
+            datePublished: review.datePublished.slice(0, 10),
+            reviewRating: {
+              '@type': 'Rating',
+              ratingValue: review.rating,
+              bestRating: rating.best,
+              worstRating: 1,
+            },
+            ...(review.body ? { reviewBody: review.body } : {}),
+          })),
+        }
+      : {}),
   };
+}
+
+/** The published reviews with stars of a thread page, as the structured data states them. */
+export function publishedReviews(
+  thread: {
+    records: {
+      status: string;
+      rating: number | null;
+      comment: string;
+      author: { displayName: string };
+      published_at: string | null;
+      created_at: string;
+    }[];
+  } | null,
+): StructuredReview[] {
+  return (thread?.records ?? []).flatMap((record) =>
+    record.status === 'published' && record.rating !== null && record.author.displayName
+      ? [
+          {
+            author: record.author.displayName,
+            rating: record.rating,
+            body: record.comment,
+            datePublished: record.published_at ?? record.created_at,
+          },
+        ]
+      : [],
+  );
 }
 
 /** A variant's address: the product page with the variant's values chosen (read by the page). */
@@ -216,7 +265,7 @@ export function productJsonLd(
     ...(product.media.length > 0 ? { image: images(product.media) } : {}),
     url,
     brand,
-    ...ratingOf(product.rating),
+    ...ratingOf(product.rating, product.reviews),
   };
   const priced = product.variants.filter(
     (variant): variant is StructuredVariant & { prices: Prices } => variant.prices !== null,
@@ -281,6 +330,7 @@ export function structuredProduct(product: ProductRecord): StructuredProduct {
         product.bundles.every((member) => member.format === 'EProduct')),
     // One description: the short one written for search engines, never the whole text again.
     description: product.seo.description || product.shortDescription,
+    rating: product.rating ? { ...product.rating, best: RATING_STARS } : null,
     media: product.media,
     prices: product.prices,
     stock: product.stock,

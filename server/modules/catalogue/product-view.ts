@@ -3,8 +3,8 @@ import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
 import type { Db } from '../../db/client.ts';
 import { pickText } from '../../kernel/translations.ts';
-import { loadMedia } from '../media/media.service.ts';
 import { type ProductRating, productRatingsOf } from '../engagement/product-ratings.service.ts';
+import { loadMedia } from '../media/media.service.ts';
 import type { ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
 import {
   bundleItems,
