@@ -17,6 +17,7 @@ process.env.NODE_ENV = 'production';
 process.env.LOG_LEVEL ??= 'warn';
 process.env.RATE_LIMIT_PER_MINUTE ??= '0';
 process.env.RATE_LIMIT_WRITES_PER_MINUTE ??= '0';
+process.env.COMMENTS_PER_MINUTE ??= '0';
 process.env.SEED_DEMO = 'true';
 // Short-lived access tokens, so that the accounts test sees a silent refresh within seconds; a short
 // grace before a replayed refresh token counts as stolen.
