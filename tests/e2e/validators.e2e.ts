@@ -7,6 +7,7 @@ import { type BrowserContext, type Page, test } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { e2eBaseUrl } from './e2e-env.ts';
 import { expect, waitForHydration } from './fixtures.ts';
+import { logIn, publish, targetId, writeComment } from './support/comments.ts';
 import { emptyWishlist, fillWishlist, logInCustomer, wishlistIds } from './support/wishlist.ts';
 
 /**
@@ -41,6 +42,15 @@ const pages: { type: string; paths: [string, string]; status?: number }[] = [
     ],
   },
   { type: 'simple product', paths: ['/product/medo-i-velika-briga', '/en/product/little-bears-big-worry'] },
+  // Published comments and reviews (written in beforeAll below): the thread, stars and rating.
+  {
+    type: 'post with comments',
+    paths: ['/s-radionice-roditelji-o-otpornosti', '/en/workshop-notes-parents-on-resilience'],
+  },
+  {
+    type: 'product with reviews',
+    paths: ['/product/laku-noc-zvjezdice', '/en/product/good-night-little-stars'],
+  },
   {
     type: 'configurable product',
     paths: ['/product/majica-otporno-dijete', '/en/product/resilient-child-t-shirt'],
@@ -75,6 +85,28 @@ async function productId(language: 'hr' | 'en'): Promise<number> {
   const match = /name="productId" value="(\d+)"/.exec(await response.text());
   return Number(match?.[1]);
 }
+
+/** A published comment on the post and a published review with stars on the product of the pages above. */
+test.beforeAll(async ({ playwright }) => {
+  const customer = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  const editor = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  await logIn(customer, 'customer');
+  await logIn(editor, 'editor');
+  const post = await targetId(customer, 'post', 's-radionice-roditelji-o-otpornosti', 'hr');
+  const product = await targetId(customer, 'product', 'laku-noc-zvjezdice', 'hr');
+  await publish(editor, [
+    await writeComment(
+      customer,
+      'post',
+      post,
+      'Hvala na korisnim savjetima!\nPrimijenit ćemo ih već večeras.',
+    ),
+    await writeComment(customer, 'product', product, 'Djeca je obožavaju.', 5),
+    await writeComment(customer, 'product', product, '', 3),
+  ]);
+  await customer.dispose();
+  await editor.dispose();
+});
 
 const allPaths = pages.flatMap(({ paths, status }) => paths.map((pagePath) => ({ path: pagePath, status })));
 
@@ -437,4 +469,46 @@ test.describe('a logged-in shopper’s pages', () => {
       fs.rmSync(directory, { recursive: true, force: true });
     }
   });
+});
+
+/** What a logged-in user sees under a post and on a product: the forms, a field error, the star group. */
+test('the comment and review forms of a logged-in user: Nu and axe at 1280 and 390 px', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ baseURL: e2eBaseUrl, viewport: viewports[0]!.viewport });
+  await context.addCookies([{ name: 'cookie_consent', value: 'necessary', url: e2eBaseUrl }]);
+  const page = await context.newPage();
+  await logInCustomer(page.request);
+  const paths = [
+    '/s-radionice-roditelji-o-otpornosti',
+    '/en/product/good-night-little-stars?commentError=ratingRequired.rating',
+    '/product/laku-noc-zvjezdice?commentError=commentOrRating.comment',
+  ];
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-nu-comments-'));
+  try {
+    const files = new Map<string, string>();
+    for (const [index, pagePath] of paths.entries()) {
+      const response = await page.goto(pagePath);
+      expect(response?.status(), pagePath).toBe(200);
+      await waitForHydration(page);
+      await expect(page.getByTestId('comment-form')).toBeVisible();
+      for (const width of viewports.map((entry) => entry.viewport)) {
+        await page.setViewportSize(width);
+        const { violations, undecidedContrast } = findings(await runAxe(page));
+        expect(violations, `axe violations on ${pagePath} at ${width.width} px`).toEqual([]);
+        expect(undecidedContrast, `undecided contrast on ${pagePath}`).toEqual([]);
+      }
+      const file = path.join(directory, `page-${index}.html`);
+      fs.writeFileSync(file, await (await page.request.get(pagePath)).body());
+      files.set(`file:${file}`, pagePath);
+    }
+    const errors = (await runNu([...files.keys()]))
+      .filter((message) => message.type === 'error' || message.type === 'non-document-error')
+      .map((message) => `${files.get(message.url)}:${message.lastLine ?? '?'} ${message.message}`);
+    expect(errors).toEqual([]);
+  } finally {
+    fs.rmSync(directory, { recursive: true, force: true });
+    await context.close();
+  }
 });
