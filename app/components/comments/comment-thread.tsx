@@ -95,9 +95,11 @@ export function CommentThread(props: CommentThreadProps) {
             <p className="mt-4 text-slate-700">{t(isProduct ? 'comments.emptyReviews' : 'comments.empty')}</p>
           ) : (
             <>
-              <p className="mt-2 text-sm text-slate-600">
-                {t(isProduct ? 'comments.reviewCount' : 'comments.count', { count: thread.totalRecords })}
-              </p>
+              {isProduct && rating && rating.count > 0 ? null : (
+                <p className="mt-2 text-sm text-slate-600">
+                  {t(isProduct ? 'comments.reviewCount' : 'comments.count', { count: thread.totalRecords })}
+                </p>
+              )}
               <ol className="mt-4 space-y-4" data-testid="comment-list">
                 {thread.records.map((record) => (
                   <CommentItem key={record.id} record={record} {...props} />
