@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { languageOfPath } from '../../../core/languages.ts';
+import { Island } from '../../islands/island.tsx';
 
 const outcomeKey = {
   subscribed: 'newsletter.subscribed',
   already: 'newsletter.alreadySubscribed',
   invalid: 'newsletter.invalidEmail',
   failed: 'newsletter.failed',
+  captcha: 'newsletter.captcha',
 } as const;
 
 /** Which form on the page sent the sign-up; the footer's is the default and leaves no trace in the URL. */
@@ -60,6 +63,7 @@ export function NewsletterForm({
           value={newsletterReturnTo(location.pathname, location.search, formId)}
         />
         <input type="hidden" name="anchor" value={anchorId} />
+        <Island name="captcha" props={{ language: languageOfPath(location.pathname) }} />
         <label htmlFor={inputId} className="sr-only">
           {t('newsletter.emailLabel')}
         </label>
