@@ -140,8 +140,11 @@ export function CaptchaField({ language }: { language: UiLanguage }) {
         }
       });
     };
+    // Set when the captcha could not run here (no challenge, script blocked): the form goes without a
+    // solution and the server decides, as for a visitor without JavaScript (decision 0411).
+    let bypass = false;
     const onSubmit = (event: SubmitEvent) => {
-      if (field.value) return;
+      if (field.value || bypass) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       const submitter = event.submitter;
@@ -150,18 +153,22 @@ export function CaptchaField({ language }: { language: UiLanguage }) {
         if (!solution && recaptcha) {
           try {
             recaptcha.api.execute(recaptcha.widget);
+            solution = await recaptcha.token;
           } catch {
             setState('executeFailed');
-            return;
           }
-          solution = await recaptcha.token;
         }
-        if (!solution) return;
+        const target = submitter instanceof HTMLElement ? submitter : undefined;
+        if (!solution) {
+          bypass = true;
+          form.requestSubmit(target);
+          return;
+        }
         // Set on the element at once: the form is submitted before the next render.
         field.value = solution;
         setSolution(solution);
         setState('verified');
-        form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
+        form.requestSubmit(target);
       });
     };
     form.addEventListener('focusin', onFocus, { once: true });
@@ -187,8 +194,14 @@ export function CaptchaField({ language }: { language: UiLanguage }) {
   return (
     <span ref={anchor} className="contents">
       <input ref={input} type="hidden" name={CAPTCHA_FIELD} value={solution} />
-      {/* A live region, not role="status": the form's own outcome line is its status. */}
-      <span aria-live="polite" className={message ? 'text-xs opacity-80' : 'sr-only'}>
+      {/*
+        A live region, not role="status": the form's own outcome line is its status. Progress is
+        said to screen readers only (sighted visitors have nothing to do); a failure is shown.
+      */}
+      <span
+        aria-live="polite"
+        className={state === 'idle' || state === 'checking' || state === 'verified' ? 'sr-only' : 'text-sm'}
+      >
         {message}
       </span>
     </span>

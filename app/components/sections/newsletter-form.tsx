@@ -26,8 +26,8 @@ export function newsletterReturnTo(pathname: string, search: string, formId: str
 }
 
 /**
- * The e-mail-only newsletter sign-up, a plain form rendered on the server (no island: it keeps no
- * state). It posts to /newsletter-signup and the visitor comes back to this page with the outcome in
+ * The e-mail-only newsletter sign-up, a plain form rendered on the server; its only island is the
+ * captcha (decision 0410), which fills a hidden field before the form goes. It posts to /newsletter-signup and the visitor comes back to this page with the outcome in
  * the query; only the form that sent it shows the outcome. `anchorId` is the element the visitor is brought back to. The dark tone (footer)
  * stacks the field over the button; the light one puts them side by side on wider screens.
  */
