@@ -41,7 +41,7 @@ test('kill -9 during a stream of writes loses no acknowledged write', async () =
     });
 
   // The sign-ups carry no captcha: the no-script budget (decision 0411) must not be what stops them.
-  const env = { CAPTCHA_NOSCRIPT_PER_HOUR: '100000', CAPTCHA_NOSCRIPT_PER_ADDRESS_PER_HOUR: '100000' };
+  const env = { CAPTCHA_NOSCRIPT_PER_HOUR: '100000', CAPTCHA_NOSCRIPT_PER_ADDRESS_PER_HOUR: '10000' };
   const server = await startServerProcess({ dataDir, env });
   const acknowledged: string[] = [];
   let stop = false;
