@@ -58,6 +58,9 @@ test('kill -9 during a stream of writes loses no acknowledged write', async () =
     }
   };
   const writers = Promise.all([writer(), writer(), writer(), writer()]);
+  // The stream is under way once a first write is acknowledged (a cold process on a loaded machine
+  // can take seconds for its first sign-up, which now also renders and writes a confirmation mail).
+  await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(0);
   await new Promise((resolve) => setTimeout(resolve, 2500));
   server.child.kill('SIGKILL');
   await server.exited;
