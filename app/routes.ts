@@ -14,6 +14,7 @@ const screens: RouteKey[] = [
   'blog',
   'event',
   'confirmEmail',
+  'newsletterUnsubscribe',
   'search',
   'shop',
   'product',

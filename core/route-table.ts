@@ -13,6 +13,11 @@ export const routeTable = {
   checkoutSuccess: { hr: '/naplata/uspjesna', en: '/en/checkout/success', de: '/de/kasse/erfolgreich' },
   checkoutFailure: { hr: '/checkout/failure', en: '/en/checkout/failure', de: '/de/kasse/fehlgeschlagen' },
   confirmEmail: { hr: '/potvrdi-email', en: '/en/confirm-email', de: '/de/bestatigungs-email' },
+  newsletterUnsubscribe: {
+    hr: '/odjava-newslettera',
+    en: '/en/newsletter-unsubscribe',
+    de: '/de/newsletter-abmelden',
+  },
   search: { hr: '/pretraga', en: '/en/search', de: '/de/suche' },
   login: { hr: '/prijava', en: '/en/login', de: '/de/login' },
   register: { hr: '/registracija', en: '/en/register', de: '/de/register' },

@@ -202,6 +202,31 @@ const envSchema = z.object({
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Longest wait for a webhook the sandbox gateway sends to an address outside this app, in ms. */
   PAYMENT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Captcha (docs/decisions/0410). Default: the self-hosted ALTCHA proof of work, signed with
+   * CAPTCHA_HMAC_KEY (unset: a key generated once and kept in the database). With both reCAPTCHA keys
+   * set, Google reCAPTCHA v2 invisible instead, verified at RECAPTCHA_VERIFY_URL.
+   */
+  CAPTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The proof of work's difficulty: the largest number a browser may have to try (about half on average). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Seconds a challenge may be solved and sent in. */
+  CAPTCHA_EXPIRES_SECONDS: z.coerce.number().int().min(30).max(86_400).default(1200),
+  /**
+   * Sign-ups without a captcha solution (visitors without JavaScript, decision 0411) accepted per site
+   * and per client address within an hour; 0 refuses every one.
+   */
+  CAPTCHA_NOSCRIPT_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(20),
+  CAPTCHA_NOSCRIPT_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(3),
+  RECAPTCHA_SITE_KEY: z.string().trim().min(1).max(200).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().trim().min(1).max(200).optional(),
+  RECAPTCHA_VERIFY_URL: providerUrl.default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Longest wait for the reCAPTCHA verification, in ms. */
+  RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Seconds before a repeated sign-up of an unconfirmed newsletter address sends the confirmation again. */
+  NEWSLETTER_RESEND_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Hours a newsletter confirmation link works. */
+  NEWSLETTER_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(48),
 });
 
 /** Settings that only make sense together: checked after each variable is valid on its own. */
@@ -226,6 +251,13 @@ function socialIssues(relevant: Record<string, string>): { variable: string; mes
     if (Boolean(relevant[id]) === Boolean(relevant[secret])) return [];
     return [{ variable: relevant[id] ? secret : id, message: `${id} and ${secret} go together` }];
   });
+}
+
+/** reCAPTCHA's site key and secret go together. */
+function captchaIssues(relevant: Record<string, string>): { variable: string; message: string }[] {
+  if (Boolean(relevant.RECAPTCHA_SITE_KEY) === Boolean(relevant.RECAPTCHA_SECRET_KEY)) return [];
+  const missing = relevant.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
+  return [{ variable: missing, message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together' }];
 }
 
 export type Env = z.infer<typeof envSchema>;
@@ -268,7 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
-  const combinationIssues = [...s3Issues(relevant), ...socialIssues(relevant)];
+  const combinationIssues = [...s3Issues(relevant), ...socialIssues(relevant), ...captchaIssues(relevant)];
   if (combinationIssues.length > 0) throw new ConfigError(combinationIssues);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {

@@ -36,6 +36,8 @@ import {
 } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { redactText } from './logger.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -108,6 +110,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
   const sessions = createSessionService(deps);
   const mail = createMailService(deps);
   const consents = createConsentService(deps);
+  const captcha = createCaptchaService(deps);
   const cart = createCartService(deps, sites);
   const payments = createPaymentsService(deps, {
     deliver: options.deliverWebhook ?? deliverOverHttp(deps.config.PAYMENT_WEBHOOK_TIMEOUT_MS),
@@ -137,11 +140,13 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     sessions,
     mail,
     consents,
+    captcha,
     siteOption: async (ctx, name) => (await sites.options(ctx.site.id, [name]))[0]?.value,
   });
   return {
     sites,
-    newsletter: createNewsletterService(deps),
+    captcha,
+    newsletter: createNewsletterService(deps, { mail, captcha }),
     catalogue: createCatalogueService(deps),
     cms,
     shell: createShellService(deps, cms, sites),
@@ -515,6 +520,7 @@ export function createHttpApp(deps: HttpDeps) {
   // Every call comes from its contract; outside production every answer is checked against it.
   const contracts = createContractRouter({ checkOutput: !config.isProduction });
   siteRoutes(contracts.implement, services.sites);
+  captchaRoutes(contracts.implement, services.captcha);
   marketingRoutes(contracts.implement, services.newsletter);
   catalogueRoutes(contracts.implement, services.catalogue);
   cmsRoutes(contracts.implement, services.cms, services.finder, services.shell, services.events);

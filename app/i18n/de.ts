@@ -27,10 +27,29 @@ export const de: ShellCatalog = {
   },
   newsletter: {
     emailLabel: 'E-Mail-Adresse',
-    subscribed: 'Danke! Sie haben unseren Newsletter abonniert.',
+    subscribed:
+      'Fast geschafft: Wir haben Ihnen eine E-Mail geschickt, bestätigen Sie die Anmeldung über den Link darin.',
     alreadySubscribed: 'Diese Adresse hat den Newsletter bereits abonniert.',
     invalidEmail: 'Geben Sie eine gültige E-Mail-Adresse ein.',
     failed: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',
+    captcha: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    confirmed: 'Ihre Newsletter-Anmeldung ist bestätigt. Willkommen!',
+  },
+  captcha: {
+    checking: 'Wir prüfen, dass Sie kein Roboter sind…',
+    verified: 'Prüfung abgeschlossen.',
+    failed: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    loadFailed: 'ReCaptcha error: Failed to load script',
+    executeFailed: 'Failed to execute',
+  },
+  unsubscribe: {
+    title: 'Vom Newsletter abmelden',
+    question: '{{email}} vom Newsletter abmelden?',
+    confirm: 'Abmelden',
+    done: '{{email}} ist vom Newsletter abgemeldet und erhält keine E-Mails mehr von uns.',
+    notSubscribed: '{{email}} ist nicht für den Newsletter angemeldet.',
+    invalid: 'Dieser Abmeldelink ist nicht gültig.',
+    backHome: 'Zurück zur Startseite',
   },
   errors: {
     notFoundTitle: 'Seite nicht gefunden',

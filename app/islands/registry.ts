@@ -14,6 +14,7 @@ export const islandLoaders = {
   productPanel: () => import('../components/product/product-panel.tsx').then((module) => module.ProductPanel),
   video: () => import('../components/sections/video-player.tsx').then((module) => module.VideoPlayer),
   passwordToggle: () => import('../components/password-toggle.tsx').then((module) => module.PasswordToggle),
+  captcha: () => import('../components/captcha-field.tsx').then((module) => module.CaptchaField),
   confirmEmail: () =>
     import('../components/confirm-email-action.tsx').then((module) => module.ConfirmEmailAction),
   listingFilters: () =>

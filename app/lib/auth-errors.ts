@@ -19,6 +19,7 @@ export type AuthErrorKey =
   | 'consentRequired'
   | 'tooManyAttempts'
   | 'invalidToken'
+  | 'captcha'
   | 'failed';
 
 /** Errors of a form: per field (shown next to it) and one for the whole form. */
@@ -43,6 +44,9 @@ const byCode: Record<string, AuthErrorKey> = {
   INVALID_LOGIN: 'unknownUser',
   USER_EXISTS: 'userExists',
   INCORRECT_OLD_PASSWORD: 'incorrectOldPassword',
+  CAPTCHA_REQUIRED: 'captcha',
+  CAPTCHA_INVALID: 'captcha',
+  CAPTCHA_UNAVAILABLE: 'captcha',
 };
 
 function keyFor(message: string, field: string | undefined): AuthErrorKey {

@@ -3,10 +3,12 @@ import { data, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath } from '../../core/languages.ts';
 import { safeRedirectTarget } from '../../core/links.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { newsletterConfirm } from '../../server/modules/marketing/marketing.contract.ts';
 import { verifyEmail } from '../../server/modules/users/users.contract.ts';
 import { downloadName } from '../components/confirm-email-action.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { Island } from '../islands/island.tsx';
+import { privatePageHeaders } from '../lib/account.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/confirmEmail';
@@ -51,6 +53,15 @@ export async function loader(args: Route.LoaderArgs) {
     if (!result || result.errored) throw data({ message: 'invalidToken' }, { status: 400 });
     goal = { goalType: 'message', goal: 'blog.confirm.confirmed', confirmedEmail: result.data.email };
   }
+  // The link of the newsletter's confirmation mail: `?subscription=` confirms the sign-up (double opt-in).
+  const subscription = query.get('subscription');
+  if (subscription !== null) {
+    const result = /^[A-Za-z0-9_-]{10,200}$/.test(subscription)
+      ? await api.call(newsletterConfirm, { params: { token: subscription } })
+      : null;
+    if (!result || result.errored) throw data({ message: 'invalidToken' }, { status: 400 });
+    goal = result.data;
+  }
   if (!goal) throw data({ message: MISSING_GOAL }, { status: 404 });
   const seo: PageSeo = {
     title: catalogs[language].blog.confirm.title,
@@ -59,6 +70,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
   return { language, goal, seo };
 }
+
+/** A confirmation acts on its token: the answer is this visitor's, never a shared cache's. */
+export const headers: Route.HeadersFunction = () => privatePageHeaders();
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const tags = seoMeta(matches, loaderData?.seo);

@@ -6,7 +6,7 @@ import { createApiClient } from '../lib/api-client.ts';
 import { contractCallerContext } from '../lib/context.ts';
 import type { Route } from './+types/newsletter-signup';
 
-export type NewsletterOutcome = 'subscribed' | 'already' | 'invalid' | 'failed';
+export type NewsletterOutcome = 'subscribed' | 'already' | 'invalid' | 'captcha' | 'failed';
 
 /**
  * The footer's sign-up form posts here, with or without JavaScript; the visitor returns to the page
@@ -16,9 +16,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = safeRedirectTarget(String(form.get('returnTo') ?? '/'));
   const api = createApiClient(context.get(contractCallerContext), { language: languageOfPath(returnTo) });
-  const result = await api.call(newsletterSubscribe, { body: { email: String(form.get('email') ?? '') } });
+  const captcha = form.get('captcha');
+  const result = await api.call(newsletterSubscribe, {
+    body: {
+      email: String(form.get('email') ?? ''),
+      captcha: typeof captcha === 'string' ? captcha.slice(0, 4000) : undefined,
+    },
+  });
   let outcome: NewsletterOutcome;
+  // `subscribed` says "check your inbox": the sign-up waits for its confirmation (double opt-in).
   if (!result.errored) outcome = result.data.alreadySubscribed ? 'already' : 'subscribed';
+  else if (result.error.field === 'captcha') outcome = 'captcha';
   else outcome = result.error.statusCode === 400 ? 'invalid' : 'failed';
   const target = new URL(returnTo, 'http://local');
   target.searchParams.set('newsletter', outcome);

@@ -8,6 +8,7 @@ import { AuthField, FormAlert, primaryButton, textLink } from '../components/aut
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { SocialButtons } from '../components/social-buttons.tsx';
 import { catalogs } from '../i18n/catalog.ts';
+import { Island } from '../islands/island.tsx';
 import { apiErrors, type FormErrors, formText, schemaErrors } from '../lib/auth-errors.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
@@ -46,6 +47,7 @@ export async function action(args: Route.ActionArgs) {
       .getAll('consents')
       .map((value) => Number(value))
       .filter((value) => Number.isSafeInteger(value) && value > 0),
+    captcha: formText(form, 'captcha').slice(0, 4000),
   };
   const echo = { values, consents: input.consents };
   // The contract's own schema: the same rules the API applies, every field's error at once.
@@ -151,6 +153,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               </p>
             )}
           </fieldset>
+        )}
+        <Island name="captcha" props={{ language }} />
+        {errors?.fields.captcha && (
+          <p id="field-captcha-error" role="alert" className="text-sm text-rose-700">
+            {t(`auth.errors.${errors.fields.captcha}`)}
+          </p>
         )}
         <button type="submit" className={primaryButton}>
           {t('auth.register.submit')}

@@ -25,6 +25,13 @@ describe('documentCsp', () => {
     expect(Buffer.from(createNonce(), 'base64')).toHaveLength(16);
   });
 
+  it("allows reCAPTCHA's frames only when reCAPTCHA is configured", () => {
+    const frames = (recaptcha: boolean) =>
+      directive(documentCsp('', { https: true, dev: false, recaptcha }), 'frame-src');
+    expect(frames(true)).toContain('https://www.google.com/recaptcha/');
+    expect(frames(false)?.some((source) => source.includes('recaptcha'))).toBe(false);
+  });
+
   it("lets Vite's own inline scripts run in development only", () => {
     expect(directive(documentCsp('', { https: false, dev: true }), 'script-src')).toContain(
       "'unsafe-inline'",

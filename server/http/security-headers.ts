@@ -14,12 +14,22 @@ export type SecurityHeaderOptions = {
   https: boolean;
   /** Development: Vite's hot-reload socket must be reachable. */
   dev: boolean;
+  /** reCAPTCHA is configured (decision 0410): its invisible widget runs in Google's frames. */
+  recaptcha?: boolean;
 };
 
-export const securityHeaderOptions = (config: { PUBLIC_URL?: string; isProduction: boolean }) => ({
+export const securityHeaderOptions = (config: {
+  PUBLIC_URL?: string;
+  isProduction: boolean;
+  RECAPTCHA_SITE_KEY?: string;
+}) => ({
   https: config.PUBLIC_URL?.startsWith('https:') === true,
   dev: !config.isProduction,
+  recaptcha: Boolean(config.RECAPTCHA_SITE_KEY),
 });
+
+/** The frames reCAPTCHA v2 needs (Google's CSP guidance); its script comes in through 'strict-dynamic'. */
+const recaptchaFrames = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
 /** Random bytes drawn in batches: one system call per 256 nonces instead of one per response. */
 const NONCE_BYTES = 16;
@@ -70,7 +80,12 @@ export function documentCsp(nonce: string, options: SecurityHeaderOptions): stri
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['font-src', "'self'", 'data:'],
     ['connect-src', "'self'", ...trackingConnectHosts, ...(options.dev ? ['ws:'] : [])],
-    ['frame-src', 'https://www.youtube-nocookie.com', 'https://www.googletagmanager.com'],
+    [
+      'frame-src',
+      'https://www.youtube-nocookie.com',
+      'https://www.googletagmanager.com',
+      ...(options.recaptcha ? recaptchaFrames : []),
+    ],
     ['media-src', "'self'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],

@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { languageOfPath } from '../../../core/languages.ts';
+import { Island } from '../../islands/island.tsx';
 
 const outcomeKey = {
   subscribed: 'newsletter.subscribed',
   already: 'newsletter.alreadySubscribed',
   invalid: 'newsletter.invalidEmail',
   failed: 'newsletter.failed',
+  captcha: 'newsletter.captcha',
 } as const;
 
 /** Which form on the page sent the sign-up; the footer's is the default and leaves no trace in the URL. */
@@ -23,8 +26,8 @@ export function newsletterReturnTo(pathname: string, search: string, formId: str
 }
 
 /**
- * The e-mail-only newsletter sign-up, a plain form rendered on the server (no island: it keeps no
- * state). It posts to /newsletter-signup and the visitor comes back to this page with the outcome in
+ * The e-mail-only newsletter sign-up, a plain form rendered on the server; its only island is the
+ * captcha (decision 0410), which fills a hidden field before the form goes. It posts to /newsletter-signup and the visitor comes back to this page with the outcome in
  * the query; only the form that sent it shows the outcome. `anchorId` is the element the visitor is brought back to. The dark tone (footer)
  * stacks the field over the button; the light one puts them side by side on wider screens.
  */
@@ -60,6 +63,7 @@ export function NewsletterForm({
           value={newsletterReturnTo(location.pathname, location.search, formId)}
         />
         <input type="hidden" name="anchor" value={anchorId} />
+        <Island name="captcha" props={{ language: languageOfPath(location.pathname) }} />
         <label htmlFor={inputId} className="sr-only">
           {t('newsletter.emailLabel')}
         </label>

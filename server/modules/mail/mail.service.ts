@@ -7,7 +7,14 @@ import nodemailer from 'nodemailer';
 import type { Deps } from '../../api/request-context.ts';
 import { mailTemplates } from './mail.schema.ts';
 
-export type MailMessage = { to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers, e.g. `List-Unsubscribe` of newsletter mails (RFC 8058). */
+  headers?: Record<string, string>;
+};
 export type MailResult = { sent: boolean; id?: string };
 
 /** Variables a template may use; every value is text (HTML-escaped in the HTML body). */
@@ -110,10 +117,11 @@ export function createMailService(deps: Pick<Deps, 'config' | 'db' | 'logger'>) 
       languages: string[];
       to: string;
       variables: MailVariables;
+      headers?: Record<string, string>;
     }): Promise<MailResult> {
       try {
         const message = await render(input.siteId, input.key, input.languages, input.variables);
-        return await deliver({ to: input.to, ...message });
+        return await deliver({ to: input.to, ...message, headers: input.headers });
       } catch (error) {
         logger.error({ err: error, template: input.key }, 'mail not sent');
         return { sent: false };

@@ -3,6 +3,7 @@ import { localizedPath } from '../../../core/route-table.ts';
 import { ApiError, unauthorized } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
+import type { CaptchaInput, CaptchaService } from '../captcha/captcha.service.ts';
 import type { ConsentService } from '../consent/consent.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { siteOrigin } from '../site/site.service.ts';
@@ -57,6 +58,7 @@ export function createAccountsService(
     sessions: SessionService;
     mail: MailService;
     consents: ConsentService;
+    captcha: CaptchaService;
     /** A site option's value (the mail template keys). */
     siteOption: (ctx: RequestContext, name: string) => Promise<unknown>;
   },
@@ -237,8 +239,9 @@ export function createAccountsService(
         email: string;
         password: string;
         consents: number[];
-      },
+      } & CaptchaInput,
     ): Promise<{ user: UserProfile; mailSent: boolean }> {
+      await services.captcha.verifyCaptcha(ctx, input);
       await consents.checkGiven(ctx, 'registerForm', input.consents);
       await refuseCommon(input.password, 'password');
       const passwordHash = await hashPassword(input.password);

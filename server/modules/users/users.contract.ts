@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
 import { lineText } from '../../../core/input-schemas.ts';
 import { PASSWORD_MIN_LENGTH, passwordProblems } from '../../../core/password-strength.ts';
+import { captchaFields } from '../captcha/captcha.contract.ts';
 
 /**
  * The error texts of section 8 that clients map to their own messages: the API answers with exactly
@@ -100,6 +101,7 @@ export const registerBody = z
     password: newPassword,
     confirmedPassword: z.string().max(256),
     consents: consentIds.default([]),
+    ...captchaFields,
   })
   .refine((value) => value.password === value.confirmedPassword, {
     error: PASSWORDS_DIFFER_MESSAGE,

@@ -87,6 +87,7 @@ export const authDe: Widen<typeof authHr> = {
     unknownUser: 'Falscher Benutzername oder falsches Passwort.',
     incorrectOldPassword: 'Das alte Passwort ist nicht korrekt.',
     consentRequired: 'Bitte akzeptieren Sie die erforderlichen Einwilligungen.',
+    captcha: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
     tooManyAttempts: 'Zu viele Fehlversuche. Versuchen Sie es in {{minutes}} Min. erneut.',
     invalidToken: 'Dieser Link ist ungültig oder abgelaufen. Fordern Sie einen neuen an.',
     failed: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',

@@ -84,6 +84,7 @@ export const authEn: Widen<typeof authHr> = {
     unknownUser: 'Wrong username or password.',
     incorrectOldPassword: 'The old password is not correct.',
     consentRequired: 'Please accept the required consents.',
+    captcha: 'The check that you are not a robot failed. Please try again.',
     tooManyAttempts: 'Too many failed attempts. Try again in {{minutes}} min.',
     invalidToken: 'This link is not valid or has expired. Ask for a new one.',
     failed: 'Something went wrong, please try again.',

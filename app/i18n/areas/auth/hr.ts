@@ -81,6 +81,7 @@ export const authHr = {
     unknownUser: 'Pogrešno korisničko ime ili lozinka.',
     incorrectOldPassword: 'Stara lozinka nije ispravna.',
     consentRequired: 'Prihvatite obavezne privole.',
+    captcha: 'Provjera da niste robot nije uspjela. Pokušajte ponovno.',
     tooManyAttempts: 'Previše neuspjelih pokušaja. Pokušajte ponovno za {{minutes}} min.',
     invalidToken: 'Poveznica nije ispravna ili je istekla. Zatražite novu.',
     failed: 'Nešto je pošlo po zlu, pokušajte ponovno.',
