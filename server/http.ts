@@ -177,7 +177,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     cart,
     checkout,
     wishlist: createWishlistService(deps),
-    engagement: createEngagementService(deps, sites),
+    engagement: createEngagementService(deps, sites, captcha),
     payments,
   };
 }

@@ -44,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             ...(text('kind') === 'post' ? { post_id: targetId } : { product_id: targetId }),
             comment: text('comment'),
             rating,
+            captcha: text('captcha').slice(0, 4000),
           },
         });
   const target = new URL(returnTo, 'http://local');
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const field =
       result.error.field === 'rating' ? 'rating' : result.error.field === 'comment' ? 'comment' : '';
     const key: CommentErrorKey =
-      keyOfMessage.get(result.error.message) ??
+      (result.error.field === 'captcha' ? 'captcha' : keyOfMessage.get(result.error.message)) ??
       (field === 'comment' && result.error.statusCode === 400 ? 'tooLong' : 'failed');
     target.searchParams.set(COMMENT_ERROR_PARAM, field ? `${key}.${field}` : key);
     return redirect(`${target.pathname}${target.search}#comment-form`, 303);

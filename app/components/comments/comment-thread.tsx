@@ -4,6 +4,7 @@ import type { UiLanguage } from '../../../core/languages.ts';
 import { formatDate } from '../../../core/money.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import type { CommentPage, CommentView } from '../../../server/modules/engagement/engagement.contract.ts';
+import { Island } from '../../islands/island.tsx';
 import { Pagination } from '../pagination.tsx';
 import { RatingStars } from './rating-stars.tsx';
 
@@ -28,6 +29,7 @@ export const commentErrorKeys = [
   'notFound',
   'tooMany',
   'tooLong',
+  'captcha',
   'failed',
 ] as const;
 export type CommentErrorKey = (typeof commentErrorKeys)[number];
@@ -197,6 +199,7 @@ function CommentForm({
   path,
   error,
   editing,
+  language,
 }: CommentThreadProps & { editing: CommentView | null }) {
   const { t } = useTranslation();
   const rules = thread?.rules;
@@ -272,6 +275,8 @@ function CommentForm({
           className="mt-1 block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/30"
         />
       </div>
+      {/* A new comment proves it is not a robot (decisions 0410, 0411); an edit of one's own does not. */}
+      {editing ? null : <Island name="captcha" props={{ language }} />}
       <button
         type="submit"
         className="rounded-full bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2"

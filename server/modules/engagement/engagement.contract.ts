@@ -1,3 +1,4 @@
+import { captchaFields } from '../captcha/captcha.contract.ts';
 import { z } from 'zod';
 import {
   COMMENT_CREATE_PATH,
@@ -101,12 +102,13 @@ export const commentCreate = defineContract({
     `a post or product visitors cannot see; 400 naming comment or rating when the site options ` +
     `(RequireRatingForComment, RequireCommentForRating and their ...OnSite variants) refuse it; 409 ` +
     `'${COMMENT_MESSAGES.alreadyCommented}' under OneUserOneComment; 429 beyond the per-user and ` +
-    'per-address comment budget. Pending until a back-office user publishes it when ' +
+    'per-address comment budget; 400 on captcha without a solved captcha (decisions 0410, 0411). Pending until a back-office user publishes it when ' +
     'RequireAdminPublishing (default) is on.',
   body: oneTarget(
     target.extend({
       comment: commentText.optional(),
       rating: ratingInput.nullish(),
+      ...captchaFields,
     }),
   ),
   output: commentSchema,

@@ -7,6 +7,7 @@ import { COMMENT_MESSAGES } from '../../../core/comments.ts';
 import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
+import { solvedCaptcha } from '../../testing/captcha-solver.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { posts, postTranslations } from '../cms/cms.schema.ts';
@@ -551,5 +552,29 @@ describe('comment budget', () => {
     expect(await send('ivo', '198.51.100.2', 'four')).toBe(200);
     expect(await send('boss', '198.51.100.2', 'five')).toBe(429);
     expect(await send('boss', '198.51.100.9', 'six')).toBe(200);
+  });
+});
+
+describe('captcha (decisions 0410, 0411)', () => {
+  it('refuses a new comment without a solved captcha once the no-script budget is spent, and a replayed solution', async () => {
+    const guarded = createTestApp(database, {
+      RATE_LIMIT_WRITES_PER_MINUTE: '0',
+      COMMENTS_PER_MINUTE: '0',
+      CAPTCHA_MAX_NUMBER: '2000',
+      CAPTCHA_NOSCRIPT_PER_HOUR: '0',
+    });
+    const send = (body: Record<string, unknown>) =>
+      guarded.json('/api/v1/comment/create', postJson({ post_id: post, ...body }, headers('ivo')));
+    const before = await database.rows<{ n: number }>(sql`select count(*)::int as n from comments`);
+    const missing = await send({ comment: 'no captcha' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: 'CAPTCHA_REQUIRED', payload: { field: 'captcha' } });
+    const captcha = await solvedCaptcha((url) => guarded.json(url));
+    expect((await send({ comment: 'with a captcha', captcha })).status).toBe(200);
+    const replay = await send({ comment: 'the same solution again', captcha });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toMatchObject({ code: 'CAPTCHA_INVALID', payload: { field: 'captcha' } });
+    const after = await database.rows<{ n: number }>(sql`select count(*)::int as n from comments`);
+    expect(after[0]!.n).toBe(before[0]!.n + 1);
   });
 });

@@ -1,3 +1,4 @@
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -80,6 +81,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export function createEngagementService(
   { db, cache, config }: Pick<Deps, 'db' | 'cache' | 'config'>,
   sites: Pick<SiteService, 'options'>,
+  captcha: Pick<CaptchaService, 'verifyCaptcha'>,
 ) {
   // Per user and per address: a user with many addresses and an address with many users both stop.
   const countComment = createRateCounter(cache, config.COMMENTS_PER_MINUTE, { bucket: 'comments' });
@@ -211,6 +213,7 @@ export function createEngagementService(
     const rating = body.rating ?? null;
     checkContent(rules, text, rating);
     await spendBudget(ctx, user.id);
+    await captcha.verifyCaptcha(ctx, body);
     const status: CommentStatus = rules.requireAdminPublishing ? 'pending' : 'published';
     const row = await db.transaction(async (tx) => {
       if (rules.oneUserOneComment) {

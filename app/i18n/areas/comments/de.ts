@@ -49,6 +49,7 @@ export const commentsDe: Widen<typeof commentsHr> = {
     notFound: 'Kommentar nicht gefunden.',
     tooMany: 'Zu viele Kommentare; versuchen Sie es in einer Minute erneut.',
     tooLong: 'Der Kommentar ist zu lang (höchstens {{max}} Zeichen).',
+    captcha: 'Die Prüfung, dass Sie kein Roboter sind, ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
     failed: 'Etwas ist schiefgelaufen, bitte versuchen Sie es erneut.',
   },
   admin: {

@@ -49,6 +49,7 @@ export const commentsEn: Widen<typeof commentsHr> = {
     notFound: 'Comment not found.',
     tooMany: 'Too many comments; try again in a minute.',
     tooLong: 'The comment is too long (at most {{max}} characters).',
+    captcha: 'The check that you are not a robot failed. Please try again.',
     failed: 'Something went wrong, please try again.',
   },
   admin: {

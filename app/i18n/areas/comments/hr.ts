@@ -48,6 +48,7 @@ export const commentsHr = {
     notFound: 'Komentar nije pronađen.',
     tooMany: 'Previše komentara; pokušajte ponovno za minutu.',
     tooLong: 'Komentar je predug (najviše {{max}} znakova).',
+    captcha: 'Provjera da niste robot nije uspjela. Pokušajte ponovno.',
     failed: 'Nešto je pošlo po zlu, pokušajte ponovno.',
   },
   admin: {
