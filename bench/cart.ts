@@ -86,7 +86,11 @@ async function measure(
             if (!body) return request;
             const n = counter++;
             return keyed
-              ? { ...request, body: body(n), headers: { ...headers, 'idempotency-key': `bench-${runId}-${n}` } }
+              ? {
+                  ...request,
+                  body: body(n),
+                  headers: { ...headers, 'idempotency-key': `bench-${runId}-${n}` },
+                }
               : { ...request, body: body(n) };
           },
         },

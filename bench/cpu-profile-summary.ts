@@ -47,12 +47,14 @@ function layer(frame: Frame): string {
   if (url.includes('/node_modules/drizzle-orm/')) return 'SQL: drizzle (query building, row mapping)';
   if (url.includes('/node_modules/pino')) return 'logging (pino)';
   if (url.includes('/node_modules/ioredis/')) return 'Redis client';
-  if (url.includes('/node_modules/')) return `other package: ${url.split('/node_modules/')[1]?.split('/')[0]}`;
+  if (url.includes('/node_modules/'))
+    return `other package: ${url.split('/node_modules/')[1]?.split('/')[0]}`;
   if (url.includes('/server/http/idempotency')) return 'idempotency record';
   if (url.includes('/server/api/rate-limit') || url.includes('/server/cache/')) return 'rate limit and cache';
   if (url.includes('/server/modules/cart/')) return 'cart module (pricing, view)';
   if (url.includes('/server/modules/catalogue/')) return 'catalogue module';
-  if (url.includes('/server/api/') || url.includes('/server/http')) return 'app HTTP layer (server/http*, server/api)';
+  if (url.includes('/server/api/') || url.includes('/server/http'))
+    return 'app HTTP layer (server/http*, server/api)';
   if (url.includes('/server/')) return `app: ${url.split('/server/')[1]}`;
   if (url.startsWith('node:')) {
     if (/node:(internal\/)?(http|_http|net|stream|internal\/streams|internal\/http)/.test(url))

@@ -244,7 +244,11 @@ export async function claimInTransaction(executor: Executor, claim: IdempotencyC
       }
       // Pending: only the middleware's own records are (a request of before this change still running).
       if (Date.now() - found.createdAt.getTime() < ABANDONED_SECONDS * 1000)
-        throw new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this key is still running.');
+        throw new ApiError(
+          409,
+          'IDEMPOTENCY_IN_PROGRESS',
+          'The first request with this key is still running.',
+        );
     }
     // Expired or abandoned: taken over in this transaction.
     await executor

@@ -15,14 +15,10 @@ import { cartLineLink } from '../../../core/links.ts';
 import { fromEuro, toEuro } from '../../../core/money.ts';
 import { isBundleComplete } from '../../../core/product-rules.ts';
 import { ApiError } from '../../api/errors.ts';
-import { dataResponseJson } from '../../cache/shared-json.ts';
-import {
-  answerInTransaction,
-  claimInTransaction,
-  idempotencyClaimOf,
-} from '../../http/idempotency.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
+import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
+import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
 import { type CartProduct, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
 import {
   checkCoupon,
