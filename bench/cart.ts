@@ -4,7 +4,13 @@
  * same run. Usage:
  *
  *   npm run bench -- cart [--seconds 5] [--engines pglite,postgres] [--connections 10,50] [--carts 500]
- *                         [--cases baseline,floor,add,add-key,get] [--profile DIR]
+ *                         [--cases baseline,floor,floor-sync,add,add-key,get] [--profile DIR]
+ *
+ * Next to the shop: `addItem with Idempotency-Key` (each add with its own key, as the browser sends
+ * every write) and the floor (bench/cart-floor.ts): the same SQL statements of an add and of getCart
+ * on a bare node:http server with the same driver and pool size, started after the shop on the same
+ * database and carts; `floor-sync` is the floor committing synchronously. A summary compares the
+ * shop with the floor and the bare baseline of the same run.
  *
  * `--cases` picks what is measured (default all). `--profile DIR` runs the shop under `node --cpu-prof`
  * and leaves its V8 CPU profile in DIR (read it with `node bench/cpu-profile-summary.ts DIR/*.cpuprofile`).
@@ -48,7 +54,7 @@ const seconds = Number(benchArgument('seconds', '5'));
 const connectionCounts = benchArgument('connections', '10,50').split(',').map(Number);
 const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
 const cartCount = Number(benchArgument('carts', '500'));
-const cases = new Set(benchArgument('cases', 'baseline,floor,add,add-key,get').split(','));
+const cases = new Set(benchArgument('cases', 'baseline,floor,floor-sync,add,add-key,get').split(','));
 const profileDir = benchArgument('profile', '');
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -211,41 +217,51 @@ async function measureShop(engine: Engine, pid: number | undefined, carts: Sessi
  * (PGlite has one process per data directory).
  */
 async function measureFloor(engine: Engine, env: Record<string, string>, carts: Sessions) {
-  if (!cases.has('floor')) return [];
+  const results: CartResult[] = [];
+  // The floor as the shop now commits (asynchronously, decision 0257), and with `--cases floor-sync`
+  // the same statements committing synchronously (each add then waits for the WAL flush).
+  const variants = [
+    ...(cases.has('floor') ? [{ label: 'floor', syncCommit: 'off' }] : []),
+    ...(cases.has('floor-sync') ? [{ label: 'floor, synchronous commit', syncCommit: 'on' }] : []),
+  ];
   const { productId, sessions } = carts;
   const session = (n: number) => sessions[n % sessions.length]!;
-  const floor = await spawnServer('bench/cart-floor.ts', floorPort, { PORT: String(floorPort), ...env });
-  const results: CartResult[] = [];
-  try {
-    // Another process on the port would have answered the readiness probe: make sure it is the floor.
-    const ready = await fetch(`http://127.0.0.1:${floorPort}/readyz`).then((response) => response.text());
-    if (!ready.includes('cart-floor')) throw new Error(`port ${floorPort} is not the floor's: ${ready}`);
-    for (const connections of connectionCounts) {
-      if (cases.has('add'))
+  for (const { label, syncCommit } of variants) {
+    const floor = await spawnServer('bench/cart-floor.ts', floorPort, {
+      PORT: String(floorPort),
+      FLOOR_SYNC_COMMIT: syncCommit,
+      ...env,
+    });
+    try {
+      // Another process on the port would have answered the readiness probe: make sure it is the floor.
+      const ready = await fetch(`http://127.0.0.1:${floorPort}/readyz`).then((response) => response.text());
+      if (!ready.includes('cart-floor')) throw new Error(`port ${floorPort} is not the floor's: ${ready}`);
+      for (const connections of connectionCounts) {
         results.push(
           await measure(
             engine,
             connections,
-            'floor: add statements on bare node:http',
+            `${label}: add statements on bare node:http`,
             `http://127.0.0.1:${floorPort}/add`,
             (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
             floor.pid,
           ),
         );
-      if (cases.has('get'))
-        results.push(
-          await measure(
-            engine,
-            connections,
-            'floor: getCart statement on bare node:http',
-            `http://127.0.0.1:${floorPort}/get`,
-            (n) => JSON.stringify(session(n)),
-            floor.pid,
-          ),
-        );
+        if (syncCommit === 'off' && cases.has('get'))
+          results.push(
+            await measure(
+              engine,
+              connections,
+              `${label}: getCart statement on bare node:http`,
+              `http://127.0.0.1:${floorPort}/get`,
+              (n) => JSON.stringify(session(n)),
+              floor.pid,
+            ),
+          );
+      }
+    } finally {
+      await floor.stop();
     }
-  } finally {
-    await floor.stop();
   }
   return results;
 }
