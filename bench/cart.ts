@@ -4,6 +4,16 @@
  * same run. Usage:
  *
  *   npm run bench -- cart [--seconds 5] [--engines pglite,postgres] [--connections 10,50] [--carts 500]
+ *                         [--cases baseline,floor,floor-sync,add,add-key,get] [--profile DIR]
+ *
+ * Next to the shop: `addItem with Idempotency-Key` (each add with its own key, as the browser sends
+ * every write) and the floor (bench/cart-floor.ts): the same SQL statements of an add and of getCart
+ * on a bare node:http server with the same driver and pool size, started after the shop on the same
+ * database and carts; `floor-sync` is the floor committing synchronously. A summary compares the
+ * shop with the floor and the bare baseline of the same run.
+ *
+ * `--cases` picks what is measured (default all). `--profile DIR` runs the shop under `node --cpu-prof`
+ * and leaves its V8 CPU profile in DIR (read it with `node bench/cpu-profile-summary.ts DIR/*.cpuprofile`).
  *
  * Each request addresses one of `--carts` carts in turn (shoppers each with their own cart); every
  * cart starts with one line. The product's stock is raised first so that adds never run out. PostgreSQL
@@ -44,11 +54,15 @@ const seconds = Number(benchArgument('seconds', '5'));
 const connectionCounts = benchArgument('connections', '10,50').split(',').map(Number);
 const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
 const cartCount = Number(benchArgument('carts', '500'));
+const cases = new Set(benchArgument('cases', 'baseline,floor,floor-sync,add,add-key,get').split(','));
+const profileDir = benchArgument('profile', '');
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buildDir = env.BUILD_DIR ?? 'build-perf';
 const shopPort = 3298;
 const baselinePort = 3299;
+/** Not used by the other benchmarks (catalogue and orders use 3296-3297), which may run at the same time. */
+const floorPort = 3289;
 /** The demo's first book: a Simple product, priced in both stores. */
 const SKU = 'KNJ-001';
 const headers = { 'content-type': 'application/json', language: 'en' };
@@ -60,8 +74,11 @@ async function measure(
   url: string,
   body?: (n: number) => string,
   pid?: number,
+  /** Each request with its own Idempotency-Key, as the browser sends every write (app/lib/api-client.ts). */
+  keyed = false,
 ): Promise<CartResult> {
   let counter = 0;
+  const runId = randomBytes(4).toString('hex');
   const run = (duration: number, conns: number) =>
     autocannon({
       url,
@@ -71,7 +88,17 @@ async function measure(
       requests: [
         {
           method: body ? 'POST' : 'GET',
-          setupRequest: (request) => (body ? { ...request, body: body(counter++) } : request),
+          setupRequest: (request) => {
+            if (!body) return request;
+            const n = counter++;
+            return keyed
+              ? {
+                  ...request,
+                  body: body(n),
+                  headers: { ...headers, 'idempotency-key': `bench-${runId}-${n}` },
+                }
+              : { ...request, body: body(n) };
+          },
         },
       ],
     });
@@ -134,35 +161,107 @@ async function openCarts(base: string) {
   return { productId, sessions };
 }
 
-async function measureShop(engine: Engine, pid: number | undefined): Promise<CartResult[]> {
+type Sessions = Awaited<ReturnType<typeof openCarts>>;
+
+async function measureShop(engine: Engine, pid: number | undefined, carts: Sessions): Promise<CartResult[]> {
   const base = `http://127.0.0.1:${shopPort}`;
-  const { productId, sessions } = await openCarts(base);
+  const { productId, sessions } = carts;
   const session = (n: number) => sessions[n % sessions.length]!;
   const results: CartResult[] = [];
   for (const connections of connectionCounts) {
-    results.push(
-      await measure(engine, connections, 'baseline: bare node:http', `http://127.0.0.1:${baselinePort}/`),
-    );
-    results.push(
-      await measure(
-        engine,
-        connections,
-        'addItem (existing cart)',
-        `${base}/api/v2/ecommerce/cart/addItem`,
-        (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
-        pid,
-      ),
-    );
-    results.push(
-      await measure(
-        engine,
-        connections,
-        'getCart',
-        `${base}/api/v2/ecommerce/cart/getCart`,
-        (n) => JSON.stringify(session(n)),
-        pid,
-      ),
-    );
+    if (cases.has('baseline'))
+      results.push(
+        await measure(engine, connections, 'baseline: bare node:http', `http://127.0.0.1:${baselinePort}/`),
+      );
+    if (cases.has('add'))
+      results.push(
+        await measure(
+          engine,
+          connections,
+          'addItem (existing cart)',
+          `${base}/api/v2/ecommerce/cart/addItem`,
+          (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+          pid,
+        ),
+      );
+    if (cases.has('add-key'))
+      results.push(
+        await measure(
+          engine,
+          connections,
+          'addItem with Idempotency-Key',
+          `${base}/api/v2/ecommerce/cart/addItem`,
+          (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+          pid,
+          true,
+        ),
+      );
+    if (cases.has('get'))
+      results.push(
+        await measure(
+          engine,
+          connections,
+          'getCart',
+          `${base}/api/v2/ecommerce/cart/getCart`,
+          (n) => JSON.stringify(session(n)),
+          pid,
+        ),
+      );
+  }
+  return results;
+}
+
+/**
+ * The floor (bench/cart-floor.ts): the same statements of an add and of getCart on a bare node:http
+ * server with the same driver and pool size, on the same database and carts, after the shop stopped
+ * (PGlite has one process per data directory).
+ */
+async function measureFloor(engine: Engine, env: Record<string, string>, carts: Sessions) {
+  const results: CartResult[] = [];
+  // The floor as the shop now commits (asynchronously, decision 0257), and with `--cases floor-sync`
+  // the same statements committing synchronously (each add then waits for the WAL flush).
+  const variants = [
+    ...(cases.has('floor') ? [{ label: 'floor', syncCommit: 'off' }] : []),
+    ...(cases.has('floor-sync') ? [{ label: 'floor, synchronous commit', syncCommit: 'on' }] : []),
+  ];
+  const { productId, sessions } = carts;
+  const session = (n: number) => sessions[n % sessions.length]!;
+  for (const { label, syncCommit } of variants) {
+    const floor = await spawnServer('bench/cart-floor.ts', floorPort, {
+      PORT: String(floorPort),
+      FLOOR_SYNC_COMMIT: syncCommit,
+      ...env,
+    });
+    try {
+      // Another process on the port would have answered the readiness probe: make sure it is the floor.
+      const ready = await fetch(`http://127.0.0.1:${floorPort}/readyz`).then((response) => response.text());
+      if (!ready.includes('cart-floor')) throw new Error(`port ${floorPort} is not the floor's: ${ready}`);
+      for (const connections of connectionCounts) {
+        results.push(
+          await measure(
+            engine,
+            connections,
+            `${label}: add statements on bare node:http`,
+            `http://127.0.0.1:${floorPort}/add`,
+            (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+            floor.pid,
+          ),
+        );
+        if (syncCommit === 'off' && cases.has('get'))
+          results.push(
+            await measure(
+              engine,
+              connections,
+              `${label}: getCart statement on bare node:http`,
+              `http://127.0.0.1:${floorPort}/get`,
+              (n) => JSON.stringify(session(n)),
+              floor.pid,
+            ),
+          );
+      }
+    } finally {
+      await floor.stop();
+    }
   }
   return results;
 }
@@ -177,8 +276,27 @@ function startServer(extraEnv: Record<string, string>) {
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     SEED_DEMO: 'false',
+    ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
     ...extraEnv,
   });
+}
+
+/** Runs the shop on the prepared database, then the floor on the same database and carts. */
+async function measureEngine(engine: Engine, env: Record<string, string>) {
+  const shop = await startServer(env);
+  const results: CartResult[] = [];
+  const carts = await openCarts(`http://127.0.0.1:${shopPort}`).catch(async (error: unknown) => {
+    await shop.stop();
+    throw error;
+  });
+  try {
+    results.push(...(await measureShop(engine, shop.pid, carts)));
+  } finally {
+    await shop.stop();
+  }
+  results.push(...(await measureFloor(engine, env, carts)));
+  // Side by side per engine and connection count (the floor runs after the shop).
+  return results.sort((a, b) => a.connections - b.connections);
 }
 
 async function benchPglite(): Promise<CartResult[]> {
@@ -191,12 +309,7 @@ async function benchPglite(): Promise<CartResult[]> {
     } finally {
       await handle.close();
     }
-    const shop = await startServer({ DATA_DIR: dataDir });
-    try {
-      return await measureShop('pglite', shop.pid);
-    } finally {
-      await shop.stop();
-    }
+    return await measureEngine('pglite', { DATA_DIR: dataDir });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -218,12 +331,7 @@ async function benchPostgres(): Promise<CartResult[]> {
     } finally {
       await handle.close();
     }
-    const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-    try {
-      return await measureShop('postgres', shop.pid);
-    } finally {
-      await shop.stop();
-    }
+    return await measureEngine('postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   } finally {
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -233,6 +341,10 @@ async function benchPostgres(): Promise<CartResult[]> {
 
 export async function runCartBench(): Promise<void> {
   ensureBuild(buildDir);
+  const loadAtStart = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
   const baseline = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"status":"ok"}');
@@ -245,7 +357,7 @@ export async function runCartBench(): Promise<void> {
   } finally {
     baseline.close();
   }
-  const heading = `${new Date().toISOString()} · ${seconds} s per run · ${cartCount} carts · ${os.cpus().length} CPUs · load average ${os
+  const heading = `${new Date().toISOString()} · load average at start ${loadAtStart} · ${seconds} s per run · ${cartCount} carts · ${os.cpus().length} CPUs · load average at end ${os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' ')}`;
@@ -257,7 +369,27 @@ export async function runCartBench(): Promise<void> {
         `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`,
     ),
   ].join('\n');
-  const report = `# Cart benchmark\n\n${heading}\n\n${table}\n`;
+  // The shop against the floor and the bare baseline of the same run (ratios move less than figures).
+  const ratios: string[] = [];
+  const find = (engine: Engine, connections: number, prefix: string) =>
+    results.find((r) => r.engine === engine && r.connections === connections && r.name.startsWith(prefix));
+  for (const r of results) {
+    const pairs: [string, string][] = [
+      ['addItem (existing', 'floor: add'],
+      ['addItem with', 'floor: add'],
+      ['getCart', 'floor: getCart'],
+    ];
+    for (const [shopName, floorName] of pairs) {
+      if (!r.name.startsWith(shopName)) continue;
+      const floor = find(r.engine, r.connections, floorName);
+      const baseline = find(r.engine, r.connections, 'baseline');
+      const times = (a?: number, b?: number) => (a && b ? `${(a / b).toFixed(1)}×` : 'n/a');
+      ratios.push(
+        `- ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} @${r.connections} ${r.name}: p95 ${times(r.p95, floor?.p95)} the floor's, the floor's req/s ${times(floor?.requestsPerSecond, r.requestsPerSecond)} the shop's, CPU/req ${times(r.cpuPerRequestUs, floor?.cpuPerRequestUs)} the floor's; p95 ${times(r.p95, baseline?.p95)} the bare baseline's`,
+      );
+    }
+  }
+  const report = `# Cart benchmark\n\n${heading}\n\n${table}\n\n${ratios.join('\n')}\n`;
   console.log(`\n${report}`);
   fs.mkdirSync('bench/results', { recursive: true });
   const file = path.join('bench/results', `cart-${new Date().toISOString().replaceAll(':', '-')}.md`);

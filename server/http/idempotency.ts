@@ -48,6 +48,36 @@ export function idempotency(
     const body = await c.req.text();
     const fingerprint = createHash('sha256').update(body).digest('hex');
 
+    if (inTransactionOperations.has(operation.replace(' /api/', ' /'))) {
+      // The operation keeps its record in its own transaction (claimInTransaction): nothing here but
+      // the replay it found and, for an answer it gave without claiming, the record kept afterwards.
+      const claim: IdempotencyClaim = { key, operation, scope, fingerprint, claimedId: undefined };
+      deferredClaims.set(c.get('ctx'), claim);
+      await next();
+      if (claim.replay) {
+        c.res = new Response(claim.replay.body, {
+          status: claim.replay.status,
+          headers: { 'content-type': claim.replay.type, 'Idempotent-Replayed': 'true' },
+        });
+        return;
+      }
+      if (claim.claimedId !== undefined || c.res.status >= 400) return;
+      await db
+        .insert(idempotencyRequests)
+        .values({
+          key,
+          operation,
+          scope,
+          fingerprint,
+          state: 'done',
+          responseStatus: c.res.status,
+          responseBody: await c.res.clone().text(),
+          responseType: c.res.headers.get('content-type'),
+        })
+        .onConflictDoNothing();
+      return;
+    }
+
     const [claimed] = await db
       .insert(idempotencyRequests)
       .values({ key, operation, scope, fingerprint })
@@ -135,6 +165,114 @@ export function idempotency(
 }
 
 /**
+ * The Idempotency-Key of a request whose operation keeps its record in its own transaction
+ * (`answerIdempotencyInTransaction`): the middleware checks the key and fingerprints the body, the
+ * operation claims the key and writes the answer in the same transaction as its change
+ * (decision 0257). One commit instead of three, and the record can never disagree with the change:
+ * both are committed or neither (a failed or refused request leaves nothing, a crash too).
+ */
+export type IdempotencyClaim = {
+  key: string;
+  operation: string;
+  scope: string;
+  fingerprint: string;
+  /** The record's id once claimed in the transaction (the answer then goes to it). */
+  claimedId: number | undefined;
+  /** The first request's answer, when this one is a retry: the middleware sends it as it was. */
+  replay?: { status: number; body: string; type: string };
+};
+
+/** Operations (`METHOD /path` as the contract names it, without `/api`) that claim in their transaction. */
+const inTransactionOperations = new Set<string>();
+const deferredClaims = new WeakMap<RequestContext, IdempotencyClaim>();
+
+/**
+ * Has the middleware leave an operation's Idempotency-Key to its handler, which must then, in the
+ * transaction of its change: `claimInTransaction` first (a retry of a request that still runs waits
+ * there, on the key's unique index, until that one commits), and `answerInTransaction` with the
+ * answer's text before it commits. For the checkout's order call the same two calls apply: claim
+ * in the order transaction before taking stock, answer with `dataResponseJson(view)` at its end. An
+ * answer the handler gives without claiming is kept by the middleware afterwards, as for any write.
+ * Paths with parameters are not supported (the operation is matched by its literal path).
+ */
+export function answerIdempotencyInTransaction(contract: { method: string; path: string }) {
+  if (contract.path.includes('{')) throw new Error(`${contract.path}: a path with parameters`);
+  inTransactionOperations.add(`${contract.method.toUpperCase()} ${contract.path}`);
+}
+
+/** The request's Idempotency-Key left to its handler, if the request has one. */
+export const idempotencyClaimOf = (ctx: RequestContext) => deferredClaims.get(ctx);
+
+type Executor = Pick<Db, 'insert' | 'select' | 'delete' | 'update'>;
+
+/**
+ * Claims the key inside the caller's transaction. Returns true when this request runs; false when it
+ * is a retry of a committed request, whose answer is then on `claim.replay` (the caller ends its
+ * transaction without changing anything and answers whatever it likes: the middleware replaces it).
+ * Throws 422 for the key with another body. A retry while the first request runs waits here: the
+ * insert waits for the first transaction's uncommitted row, then finds it committed (with its answer)
+ * or gone (the first failed: this one runs).
+ */
+export async function claimInTransaction(executor: Executor, claim: IdempotencyClaim): Promise<boolean> {
+  const { key, operation, scope, fingerprint } = claim;
+  for (;;) {
+    const [claimed] = await executor
+      .insert(idempotencyRequests)
+      .values({ key, operation, scope, fingerprint })
+      .onConflictDoNothing()
+      .returning({ id: idempotencyRequests.id });
+    if (claimed) {
+      claim.claimedId = claimed.id;
+      return true;
+    }
+    const found = await existing(executor, key, operation, scope);
+    if (found) {
+      if (found.fingerprint !== fingerprint)
+        throw new ApiError(
+          422,
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used for another request; use a new key for a new request.',
+          { field: 'Idempotency-Key' },
+        );
+      if (found.state === 'done' && found.responseStatus !== null) {
+        claim.replay = {
+          status: found.responseStatus,
+          body: found.responseBody ?? '',
+          type: found.responseType ?? 'application/json',
+        };
+        return false;
+      }
+      // Pending: only the middleware's own records are (a request of before this change still running).
+      if (Date.now() - found.createdAt.getTime() < ABANDONED_SECONDS * 1000)
+        throw new ApiError(
+          409,
+          'IDEMPOTENCY_IN_PROGRESS',
+          'The first request with this key is still running.',
+        );
+    }
+    // Expired or abandoned: taken over in this transaction.
+    await executor
+      .delete(idempotencyRequests)
+      .where(
+        and(
+          eq(idempotencyRequests.key, key),
+          eq(idempotencyRequests.operation, operation),
+          eq(idempotencyRequests.scope, scope),
+        ),
+      );
+  }
+}
+
+/** Keeps the answer (the response body's text, status 200, JSON) with the claim, in the same transaction. */
+export async function answerInTransaction(executor: Executor, claim: IdempotencyClaim, body: string) {
+  if (claim.claimedId === undefined) throw new Error('answerInTransaction without a claim');
+  await executor
+    .update(idempotencyRequests)
+    .set({ state: 'done', responseStatus: 200, responseBody: body, responseType: 'application/json' })
+    .where(eq(idempotencyRequests.id, claim.claimedId));
+}
+
+/**
  * Whose record it is: the logged-in user (from the verified session, never from a header the client
  * chooses), else anonymous on the site. Anonymous writes that touch a caller's data carry its secret in
  * the body (a cart's protectCode), so the body fingerprint binds their records to the holder of it.
@@ -143,7 +281,7 @@ export function idempotencyScope(ctx: RequestContext): string {
   return ctx.user ? `site:${ctx.site.id}:user:${ctx.user.id}` : `site:${ctx.site.id}`;
 }
 
-async function existing(db: Db, key: string, operation: string, scope: string) {
+async function existing(db: Executor, key: string, operation: string, scope: string) {
   const [row] = await db
     .select()
     .from(idempotencyRequests)

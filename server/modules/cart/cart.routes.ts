@@ -1,4 +1,5 @@
 import type { Implement } from '../../api/contract-router.ts';
+import { answerIdempotencyInTransaction } from '../../http/idempotency.ts';
 import {
   addItem,
   applyCoupon,
@@ -18,6 +19,21 @@ import {
 import type { CartService } from './cart.service.ts';
 
 export function cartRoutes(implement: Implement, cart: CartService) {
+  // Each of these answers with the view of one change (cart.service.ts `mutate`), which keeps the
+  // Idempotency-Key record in the change's own transaction (decision 0257).
+  for (const contract of [
+    addItem,
+    updateItem,
+    deleteItem,
+    clearCart,
+    applyCoupon,
+    removeCoupon,
+    applyMemberCard,
+    applyMemberBarcode,
+    removeMemberCard,
+    setLoyaltyPoints,
+  ])
+    answerIdempotencyInTransaction(contract);
   implement(getNewCartSession, () => cart.newSession());
   implement(getCart, (ctx, { body }) => cart.getCart(ctx, body));
   implement(validateCart, (ctx, { body }) => cart.validateCart(ctx, body));

@@ -16,7 +16,9 @@ import { fromEuro, toEuro } from '../../../core/money.ts';
 import { isBundleComplete } from '../../../core/product-rules.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
+import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
+import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
 import { type CartProduct, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
 import {
   checkCoupon,
@@ -30,6 +32,20 @@ import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
 import { httpMemberCardValidator, type MemberCardVerdict } from './member-card-validator.ts';
+
+/**
+ * Cart changes commit without waiting for the WAL flush (decision 0257): a cart is no payment, and
+ * what a crash of the database server could lose is its last fraction of a second of cart changes,
+ * with their Idempotency-Key records (a retry then runs again), never a half change. Orders commit
+ * synchronously as before.
+ */
+const ASYNC_COMMIT = sql`set local synchronous_commit = off`;
+
+/** Awaits a query in an async function: queries started this way in a row reach the driver in that order. */
+const inOrder = async <T>(query: PromiseLike<T>): Promise<T> => await query;
+
+/** Thrown in a change's transaction to end it when the request is the retry of a committed one. */
+class Replayed extends Error {}
 
 /** The id of the main currency (EUR): amounts of the checkout's reference data are kept in it. */
 const EUR_ID = 44;
@@ -847,6 +863,19 @@ export function createCartService(
   const linesOf = (executor: Db | Tx, cart: CartRow) =>
     executor.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
 
+  /** The lines of the pair's cart, by its public id: sent with the lock, without waiting for its row. */
+  const linesOfSession = (executor: Tx, session: Session) =>
+    executor
+      .select()
+      .from(cartItems)
+      .where(
+        eq(
+          cartItems.cartId,
+          sql`(select ${sql.raw('"carts"."id"')} from ${carts} where ${carts.cartId} = ${session.cartId})`,
+        ),
+      )
+      .orderBy(asc(cartItems.id));
+
   /**
    * One change to a cart: in a transaction holding the cart row (concurrent changes wait for each
    * other), then settled and answered. `create` opens the cart when the pair names none yet. The change
@@ -860,37 +889,63 @@ export function createCartService(
     session: Session,
     change: (tx: Tx, state: CartState) => Promise<{ own?: Partial<CartRow>; lines?: ItemRow[] } | undefined>,
     options: { create?: boolean; products?: Map<number, CartProduct> } = {},
-  ) {
+  ): Promise<Cart> {
     // Read before the transaction: on PGlite a query outside it would wait for it to end.
     const mergeItems = ctx.user ? await mergeItemsSetting(ctx) : true;
-    const { cart, messages, computed } = await db.transaction(async (tx) => {
-      const locked = await lock(tx, ctx, session, options.create ?? false);
-      let cart = checkAccess(ctx, locked && withoutBalance(locked), session);
-      let balance = locked?.balance ?? 0;
-      const adopted = await adopt(tx, ctx, cart, mergeItems);
-      if (adopted !== cart) balance = await loyaltyBalance(tx, ctx, adopted.userId);
-      cart = adopted;
-      const products = options.products ?? new Map<number, CartProduct>();
-      let lines = await linesOf(tx, cart);
-      const result = (await change(tx, { cart, lines, products, balance })) ?? {};
-      const own = result.own ?? {};
-      cart = { ...cart, ...own };
-      lines = result.lines ?? lines;
-      await productsFor(tx, ctx, lineIds(lines), products);
-      const settled = await settle(tx, ctx, { cart, lines, products, balance });
-      const [updated] = await tx
-        .update(carts)
-        .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
-        .where(eq(carts.id, cart.id))
-        .returning();
-      // What settling priced is the committed state unless settling changed something.
-      const unchanged = Object.keys(settled.changes).length === 0;
-      const computed = unchanged
-        ? settled.computed
-        : await compute(tx, ctx, updated!, lines, products, balance);
-      return { cart: updated!, messages: settled.messages, computed };
-    });
-    return toView(ctx, cart, session, computed, messages);
+    // The request's Idempotency-Key, when its operation keeps the record here (decision 0257).
+    const claim = idempotencyClaimOf(ctx);
+    const claiming = claim !== undefined && claim.claimedId === undefined && claim.replay === undefined;
+    try {
+      return await db.transaction(async (tx) => {
+        // One round trip (decision 0257): the commit setting, the key's claim, the lock and the lines
+        // go out together. Each statement starts when the one before it ended, so the lines are read
+        // after the lock is held (a change queued behind another sees its lines, decision 0254).
+        // Each is started by an async function awaiting its query, so that the drivers receive them in
+        // this order (the same number of steps to each driver call; the 20-parallel test guards it).
+        const [, runs, locked, linesRead] = await Promise.all([
+          inOrder(tx.execute(ASYNC_COMMIT)),
+          claiming ? claimInTransaction(tx, claim) : true,
+          lock(tx, ctx, session, options.create ?? false),
+          inOrder(linesOfSession(tx, session)),
+        ]);
+        if (!runs) throw new Replayed();
+        let cart = checkAccess(ctx, locked && withoutBalance(locked), session);
+        let balance = locked?.balance ?? 0;
+        let lines = linesRead;
+        const adopted = await adopt(tx, ctx, cart, mergeItems);
+        if (adopted !== cart) {
+          balance = await loyaltyBalance(tx, ctx, adopted.userId);
+          lines = await linesOf(tx, adopted);
+        }
+        cart = adopted;
+        const products = options.products ?? new Map<number, CartProduct>();
+        const result = (await change(tx, { cart, lines, products, balance })) ?? {};
+        const own = result.own ?? {};
+        cart = { ...cart, ...own };
+        lines = result.lines ?? lines;
+        await productsFor(tx, ctx, lineIds(lines), products);
+        const settled = await settle(tx, ctx, { cart, lines, products, balance });
+        const [updated] = await tx
+          .update(carts)
+          .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
+          .where(eq(carts.id, cart.id))
+          .returning();
+        // What settling priced is the committed state unless settling changed something.
+        const unchanged = Object.keys(settled.changes).length === 0;
+        const computed = unchanged
+          ? settled.computed
+          : await compute(tx, ctx, updated!, lines, products, balance);
+        const view = toView(ctx, updated!, session, computed, settled.messages);
+        // The answer is kept with the change: committed together or not at all.
+        if (claiming) await answerInTransaction(tx, claim, dataResponseJson(view));
+        return view;
+      });
+    } catch (error) {
+      // A retry of a committed request: the middleware answers with the first answer's own text.
+      if (error instanceof Replayed && claim?.replay)
+        return (JSON.parse(claim.replay.body) as { data: Cart }).data;
+      throw error;
+    }
   }
 
   function checkStock(resolved: ResolvedLine, lines: ItemRow[], qty: number, exceptItemId?: number) {

@@ -13,6 +13,7 @@ import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { productPrices, products } from '../catalogue/catalogue.schema.ts';
+import { idempotencyRequests } from '../platform/idempotency.schema.ts';
 
 /**
  * How many SQL statements each cart call sends (decision 0254), counted with a logging database
@@ -97,14 +98,71 @@ describe('statements per cart call (warm caches)', () => {
     const itemId = first.items[0]!.itemId;
     const update = await counted(() => call('updateItem', { ...session, itemId, qty: 5 }, 'PATCH'));
     const remove = await counted(() => call('deleteItem', { ...session, itemId }, 'DELETE'));
-    // Lock (opening the cart in the same statement), lines, the line's upsert, the cart row's update.
-    expect(add, add.join('\n')).toHaveLength(4);
+    // The commit setting, the lock (opening the cart in the same statement) and the lines, sent together
+    // (decision 0257), then the line's upsert and the cart row's update.
+    expect(add, add.join('\n')).toHaveLength(5);
+    expect(add[0]).toBe('set local synchronous_commit = off');
+    expect(add[1]).toMatch(/^insert into "carts"/);
+    expect(add[2]).toMatch(/^select .* from "cart_items"/);
     // The cart, its lines and the loyalty balance in one statement.
     expect(read, read.join('\n')).toHaveLength(1);
-    expect(update, update.join('\n')).toHaveLength(4);
-    expect(remove, remove.join('\n')).toHaveLength(4);
+    expect(update, update.join('\n')).toHaveLength(5);
+    expect(remove, remove.join('\n')).toHaveLength(5);
     // A logged-out visitor's change reads no settings and no loyalty balance of its own.
     expect(add.join('\n')).not.toMatch(/checkout_settings|from "loyalty_accounts"/);
+  });
+
+  it("keeps the Idempotency-Key record in the change's own transaction, and replays its exact text", async () => {
+    const first = await call('addItem', { productId, qty: 1 });
+    const session = { cartId: first.cartId, protectCode: first.protectCode };
+    const body = JSON.stringify({ ...session, productId, qty: 2 });
+    const send = (text: string, key: string) =>
+      t.app.request(`${base}/addItem`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, ...headers },
+        body: text,
+      });
+    let answer: Response | undefined;
+    const add = await counted(async () => {
+      answer = await send(body, 'cart-in-transaction-0001');
+    });
+    expect(answer!.status).toBe(200);
+    const text = await answer!.text();
+    // The claim comes after the transaction's first statement and the answer is its last: the record
+    // and the change commit together (the middleware's own claim would come before it, in its own commit).
+    expect(add, add.join('\n')).toHaveLength(7);
+    expect(add[0]).toBe('set local synchronous_commit = off');
+    expect(add[1]).toMatch(/^insert into "idempotency_requests"/);
+    expect(add[6]).toMatch(/^update "idempotency_requests" set "state" = \$1, "response_status"/);
+    // A retry: the first answer's own text, marked as replayed, and the line grew once.
+    const retry = await send(body, 'cart-in-transaction-0001');
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.text()).toBe(text);
+    const cart = await call('getCart', session);
+    expect(cart.items[0]!.qty).toBe(3);
+    // The same key with another body: refused, and nothing changed.
+    const reused = await send(JSON.stringify({ ...session, productId, qty: 5 }), 'cart-in-transaction-0001');
+    expect(reused.status).toBe(422);
+    expect((await call('getCart', session)).items[0]!.qty).toBe(3);
+  });
+
+  it('keeps no record of a change refused inside its transaction, so that a retry runs again', async () => {
+    const first = await call('addItem', { productId, qty: 1 });
+    const session = { cartId: first.cartId, protectCode: first.protectCode };
+    const send = (itemId: number) =>
+      t.app.request(`${base}/updateItem`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'cart-refused-0001', ...headers },
+        body: JSON.stringify({ ...session, itemId, qty: 2 }),
+      });
+    // 'item not in cart' is thrown after the claim, inside the transaction: the claim goes with it.
+    expect((await send(first.items[0]!.itemId + 100_000)).status).toBe(404);
+    const [kept] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(idempotencyRequests)
+      .where(eq(idempotencyRequests.key, 'cart-refused-0001'));
+    expect(kept!.n).toBe(0);
   });
 
   it('prices from the cached product until a catalogue write invalidates the site, in every process', async () => {
