@@ -31,7 +31,8 @@ import {
  *   attributes AND, and an attribute's own selection does not narrow its own counts. A choice's count is
  *   the listing's total with that attribute's selection set to the choice alone ("that choice added" to an
  *   attribute with nothing chosen), and the test asks web/filter for exactly that listing too;
- * - which choices are shown: those with a product, and the selected ones even without.
+ * - which choices are shown: those with a product, and the selected ones even without;
+ * - web/category/page (the shop's category page in one call) answers the same listing and panel.
  *
  * Today's semantics, encoded in the reference (read from the current code, checked against the spec):
  * visible = the site's, status 'active' and is_visible_individually; a Configurable product is counted
@@ -614,6 +615,32 @@ async function checkState(inserted: Inserted, state: FilterState) {
       ]),
   );
   expect(actualFacets, `facet counts, ${context}`).toEqual(expectedFacets);
+
+  // The category page in one call answers what the two calls answer for the category.
+  if (typeof request.mainCategory === 'string') {
+    const [found] = await database.rows<{ id: number | null }>(
+      sql`select ${categoryByRef(request.mainCategory, request.language)} as id`,
+    );
+    const response = await app.json(
+      '/api/v1/catalogue/web/category/page',
+      postJson(
+        {
+          slug: request.mainCategory,
+          keywords: request.keywords,
+          filters: request.filters,
+          ...(state.sort ? { sort: state.sort } : {}),
+          page: state.page,
+          limit: state.limit,
+        },
+        { language: request.language },
+      ),
+    );
+    expect(response.status, `category page, ${context}`).toBe(found?.id == null ? 404 : 200);
+    if (response.status === 200) {
+      expect(response.body.data.products, `category page listing, ${context}`).toEqual(page);
+      expect(response.body.data.filters, `category page panel, ${context}`).toEqual(panel);
+    }
+  }
 
   // Each count is what the listing shows with that choice as the attribute's selection.
   for (const [code, choices] of actualFacets) {
