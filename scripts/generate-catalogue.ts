@@ -491,8 +491,11 @@ async function main() {
     const { seedDemo } = await import('../server/db/seed/seed.ts');
     await seedDemo(database.db, { storage });
     const result = await generateCatalogue(database.db, { products: total, log: console.log });
+    const [size] = await database.rows<{ size: string }>(
+      sql`select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
     console.log(
-      `${database.engine}: ${result.after} generated products (${result.after - result.before} added) in ${result.ms} ms`,
+      `${database.engine}: ${result.after} generated products (${result.after - result.before} added) in ${result.ms} ms; database ${size?.size}`,
     );
     // Shops running on this database share Redis: their cached catalogue answers and pages are stale now.
     if (config.REDIS_URL) {
