@@ -9,7 +9,8 @@
  * priority, attribute values and some tags. One product in twenty is Configurable with four variants.
  * Everything is derived from the product's number by a fixed hash, so two runs give the same catalogue;
  * running it again with a larger N adds the missing products only (10,000 then 100,000 is one run of
- * 10,000 and one of 90,000). Each batch is a few set-based INSERT ... SELECT statements in one transaction.
+ * 10,000 and one of 90,000). Each batch of 25,000 is a few set-based INSERT ... SELECT statements in a
+ * transaction of its own.
  */
 
 import { pathToFileURL } from 'node:url';
@@ -223,7 +224,7 @@ export async function generateCatalogue(
   const to = options.products;
   if (from > to) return { siteId, before: Number(before), after: Number(before), ms: Date.now() - started };
 
-  await db.transaction(async (tx) => {
+  const setup = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const { leaves } = await ensureCategories(t, siteId);
     await ensureAttributes(t, siteId);
@@ -253,8 +254,31 @@ export async function generateCatalogue(
                 union all select ${MAIN_CURRENCY_ID}::int, 1::numeric) s
           group by currency_id`,
     );
+    return {
+      leaves,
+      colours,
+      sizes,
+      ages,
+      materials,
+      brands,
+      colourAttr,
+      sizeAttr,
+      ageAttr,
+      materialAttr,
+      brandAttr,
+      tagIds,
+      mediaIds,
+      currencies,
+    };
+  });
+  const { leaves, colours, sizes, ages, materials, brands, tagIds, mediaIds, currencies } = setup;
+  const { colourAttr, sizeAttr, ageAttr, materialAttr, brandAttr } = setup;
 
-    for (let low = from; low <= to; low += BATCH) {
+  // One transaction per batch: a run stopped half-way (1,000,000 products take tens of minutes) keeps
+  // its whole batches, and the next run adds the rest (it resumes after the generated products it counts).
+  for (let low = from; low <= to; low += BATCH) {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
       const high = Math.min(to, low + BATCH - 1);
       const batchStarted = Date.now();
       const i = sql`g.i`;
@@ -442,8 +466,8 @@ export async function generateCatalogue(
         );
       }
       log(`products ${low}–${high}: ${Date.now() - batchStarted} ms`);
-    }
-  });
+    });
+  }
   // Fresh statistics, so that the planner sees the new row counts at once.
   await exec(db, sql`analyze`);
   return { siteId, before: Number(before), after: to, ms: Date.now() - started };
@@ -465,8 +489,11 @@ async function main() {
     const { seedDemo } = await import('../server/db/seed/seed.ts');
     await seedDemo(database.db, { storage });
     const result = await generateCatalogue(database.db, { products: total, log: console.log });
+    const [size] = await database.rows<{ size: string }>(
+      sql`select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
     console.log(
-      `${database.engine}: ${result.after} generated products (${result.after - result.before} added) in ${result.ms} ms`,
+      `${database.engine}: ${result.after} generated products (${result.after - result.before} added) in ${result.ms} ms; database ${size?.size}`,
     );
     // Shops running on this database share Redis: their cached catalogue answers and pages are stale now.
     if (config.REDIS_URL) {
