@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{app,core,server}/**/*.integration.test.{ts,tsx}'],
+          include: ['{app,core,server,scripts}/**/*.integration.test.{ts,tsx}'],
           globalSetup: ['server/testing/global-setup.ts'],
           setupFiles: ['server/testing/fail-on-console-error.ts'],
           testTimeout: 30_000,
