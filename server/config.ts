@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
+import { parseWebhookAllowList } from './modules/checkout/payments/provider-webhook.ts';
 import { isValidStorageKey } from './storage/file-storage.ts';
 
 const booleanFlag = z
@@ -200,6 +201,21 @@ const envSchema = z.object({
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Longest wait for a webhook the sandbox gateway sends to an address outside this app, in ms. */
   PAYMENT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Addresses each provider sends its webhooks from (`provider=CIDR,CIDR;provider=…`): their signed
+   * webhooks are not counted in the per-address write budget (docs/decisions/0326).
+   */
+  PAYMENT_WEBHOOK_ALLOW: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseWebhookAllowList(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** Settings that only make sense together: checked after each variable is valid on its own. */
