@@ -37,6 +37,7 @@ import { catalogs } from '../app/i18n/catalog.ts';
 import type { UiLanguage } from '../core/languages.ts';
 import { localizedPath } from '../core/route-table.ts';
 import { openPglite } from '../server/db/client.ts';
+import { CHECKOUT_ADDRESS } from '../server/testing/checkout-address.ts';
 import { startServerProcess } from '../tests/e2e/support/server-process.ts';
 import { demoPagePaths, ensureBuild } from './http-utils.ts';
 import { startE2eServer } from './lighthouse-server.ts';
@@ -262,18 +263,7 @@ async function checkoutTargets(base: string, language: UiLanguage): Promise<Chec
     };
     await call('/v2/ecommerce/checkout/address/save', {
       ...session,
-      shippingAddress: {
-        type: 'shipping',
-        firstName: 'Marta',
-        lastName: 'Kovač',
-        contactEmail: 'lighthouse@example.com',
-        contactPhone: '+385 91 234 5678',
-        country: 'HR',
-        city: 'Zagreb',
-        street: 'Ilica',
-        houseNumber: '10',
-        zipCode: '10000',
-      },
+      shippingAddress: CHECKOUT_ADDRESS,
       consents: consentIds,
     });
     const delivery = (await call(

@@ -8,6 +8,7 @@ import { type DemoSite, seedDemoSite, seedReferenceData } from '../db/seed/site-
 import { products } from '../modules/catalogue/catalogue.schema.ts';
 import { deliveryMethods, paymentMethods } from '../modules/checkout/checkout.schema.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
+import { CHECKOUT_ADDRESS } from './checkout-address.ts';
 import { type createTestApp, postJson } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
@@ -81,19 +82,7 @@ export async function createCheckoutFixture(name: string): Promise<CheckoutFixtu
   };
 }
 
-/** A Croatian delivery address that every checkout setting of the demo site accepts. */
-export const CHECKOUT_ADDRESS = {
-  type: 'shipping',
-  firstName: 'Marta',
-  lastName: 'Kovač',
-  contactEmail: 'Marta@Example.com',
-  contactPhone: '+385 91 234 5678',
-  country: 'HR',
-  city: 'Zagreb',
-  street: 'Ilica',
-  houseNumber: '10',
-  zipCode: '10000',
-} as const;
+export { CHECKOUT_ADDRESS };
 
 export type CheckoutSession = { cartId: string; protectCode: string };
 

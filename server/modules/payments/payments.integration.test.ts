@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHECKOUT_ADDRESS,
   type CheckoutFixture,
   completeCheckoutSteps,
   createCheckoutFixture,
@@ -242,18 +243,7 @@ describe('button flow (wallet)', () => {
 
   it('a company in another EU country: the order is the net plan price with no tax, and its payment pays it', async () => {
     const session = await readyCart(methods.button, 'KNJ-002');
-    const shippingAddress = {
-      type: 'shipping',
-      firstName: 'Marta',
-      lastName: 'Kovač',
-      contactEmail: 'marta@example.com',
-      contactPhone: '+385 91 234 5678',
-      country: 'HR',
-      city: 'Zagreb',
-      street: 'Ilica',
-      houseNumber: '10',
-      zipCode: '10000',
-    };
+    const shippingAddress = CHECKOUT_ADDRESS;
     const billingAddress = {
       ...shippingAddress,
       type: 'billing',
@@ -359,6 +349,27 @@ describe('webhooks', () => {
       body,
     });
   const secret = () => t.services.payments.merchantSecret();
+  /** A 'payment.captured' event of the order's wallet payment, for 1 cent (not its amount). */
+  const capturedEvent = async (id: string) => {
+    const order = await createOrder(await readyCart(methods.button));
+    const html = order.html as Exclude<typeof order.html, string>;
+    const body = JSON.stringify({
+      id,
+      type: 'payment.captured',
+      created: new Date().toISOString(),
+      data: {
+        paymentId: html.providerOrderId,
+        reference: order.orderSlug,
+        customId: String(order.orderId),
+        kind: 'order',
+        status: 'captured',
+        amount: 1,
+        currency: 'EUR',
+        maskedCard: null,
+      },
+    });
+    return { order, body };
+  };
 
   it('the same events replayed 3 times, out of order, change the order once each', async () => {
     const order = await createOrder(await readyCart(methods.button));
@@ -394,23 +405,7 @@ describe('webhooks', () => {
   });
 
   it('a new event with a bad, missing or expired signature is refused and changes nothing', async () => {
-    const order = await createOrder(await readyCart(methods.button));
-    const html = order.html as Exclude<typeof order.html, string>;
-    const forged = JSON.stringify({
-      id: 'evt_forged0000000000000000',
-      type: 'payment.captured',
-      created: new Date().toISOString(),
-      data: {
-        paymentId: html.providerOrderId,
-        reference: order.orderSlug,
-        customId: String(order.orderId),
-        kind: 'order',
-        status: 'captured',
-        amount: 1,
-        currency: 'EUR',
-        maskedCard: null,
-      },
-    });
+    const { order, body: forged } = await capturedEvent('evt_forged0000000000000000');
     const missing = await post(forged);
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('SIGNATURE_INVALID');
@@ -433,30 +428,14 @@ describe('webhooks', () => {
   });
 
   it("signed webhooks from the provider's allow-listed addresses skip the per-address write budget", async () => {
-    const order = await createOrder(await readyCart(methods.button));
-    const html = order.html as Exclude<typeof order.html, string>;
-    const body = JSON.stringify({
-      id: 'evt_allowlisted000000000000',
-      type: 'payment.captured',
-      created: new Date().toISOString(),
-      data: {
-        paymentId: html.providerOrderId,
-        reference: order.orderSlug,
-        customId: String(order.orderId),
-        kind: 'order',
-        status: 'captured',
-        amount: 1,
-        currency: 'EUR',
-        maskedCard: null,
-      },
-    });
+    const { body } = await capturedEvent('evt_allowlisted000000000000');
     // One write a minute per address; the sandbox provider sends from 203.0.113.0/24 and 2001:db8::7.
     const limited = createTestApp(fixture.database, {
       RATE_LIMIT_WRITES_PER_MINUTE: '1',
       DATA_DIR: fixture.dataDir,
       PAYMENT_WEBHOOK_ALLOW: 'sandbox=203.0.113.0/24, 2001:db8::7; other-psp=198.51.100.9',
     });
-    const secret = await t.services.payments.merchantSecret();
+    const key = await secret();
     const send = (from: string, signature: string | undefined, provider = 'sandbox') =>
       limited.app.request(
         `/payments/webhook/${provider}`,
@@ -472,18 +451,18 @@ describe('webhooks', () => {
       );
     // Allow-listed and signed: never counted (the same event, applied once, answered each time).
     for (const from of ['203.0.113.10', '203.0.113.10', '203.0.113.10', '2001:db8::7', '2001:db8::7'])
-      expect((await send(from, signPayload(secret, body))).status).toBe(200);
+      expect((await send(from, signPayload(key, body))).status).toBe(200);
     // Allow-listed but unsigned: the signature is checked first, then the request counts as a write.
     expect((await send('203.0.113.20', undefined)).status).toBe(401);
     const spent = await send('203.0.113.20', undefined);
     expect(spent.status).toBe(429);
     expect(spent.headers.get('retry-after')).toMatch(/^\d+$/);
     // ...and a signed one from that address still goes through.
-    expect((await send('203.0.113.20', signPayload(secret, body))).status).toBe(200);
+    expect((await send('203.0.113.20', signPayload(key, body))).status).toBe(200);
     // Not on the list (or on another provider's list): counted like every write, signed or not.
     for (const from of ['192.0.2.50', '198.51.100.9']) {
-      expect((await send(from, signPayload(secret, body))).status).toBe(200);
-      expect((await send(from, signPayload(secret, body))).status).toBe(429);
+      expect((await send(from, signPayload(key, body))).status).toBe(200);
+      expect((await send(from, signPayload(key, body))).status).toBe(429);
     }
     // A provider name that is not served is counted too.
     expect((await send('203.0.113.30', undefined, 'nobody')).status).toBe(404);
