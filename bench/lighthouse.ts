@@ -13,6 +13,12 @@
  * `--modal` audits product pages with the cart modal open: the server's cart type is set to 2 (cart
  * modal), Puppeteer opens each page and clicks "add to cart", and Lighthouse audits the open modal in
  * snapshot mode (no performance score there): `--modal /proizvod/... /en/product/...`.
+ * `--checkout` audits the checkout in hr and en (docs/decisions/0327): for each language a cart is
+ * filled and taken through the steps over the API (address, courier delivery, bank transfer), its three
+ * steps are audited with its cookies (`?step=address|shipping|payment`), then an order is placed from a
+ * second cart and its success page (bank transfer details and the HUB-3 barcode) and the failure page
+ * are audited. These pages are noindex: their SEO score is below 100 by design, as for login. Paths given
+ * with `--checkout` are audited as well.
  * Paths default to one of each screen (home, a page, the blog, a post, a category, a product, login and
  * registration in both languages). Each
  * page and its images are requested once before the audits unless --cold is given.
@@ -29,7 +35,9 @@ import lighthouse, { desktopConfig, type Flags, type Result, snapshot } from 'li
 import puppeteer from 'puppeteer-core';
 import { catalogs } from '../app/i18n/catalog.ts';
 import type { UiLanguage } from '../core/languages.ts';
+import { localizedPath } from '../core/route-table.ts';
 import { openPglite } from '../server/db/client.ts';
+import { CHECKOUT_ADDRESS } from '../server/testing/checkout-address.ts';
 import { startServerProcess } from '../tests/e2e/support/server-process.ts';
 import { demoPagePaths, ensureBuild } from './http-utils.ts';
 import { startE2eServer } from './lighthouse-server.ts';
@@ -63,6 +71,7 @@ function parseArgs(argv: string[]) {
   let login = false;
   let cart = false;
   let modal = false;
+  let checkout = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--desktop') formFactors = ['desktop'];
@@ -72,11 +81,22 @@ function parseArgs(argv: string[]) {
     else if (arg === '--login') login = true;
     else if (arg === '--cart') cart = true;
     else if (arg === '--modal') modal = true;
+    else if (arg === '--checkout') checkout = true;
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }
   if (modal && paths.length === 0) throw new Error('--modal needs the product pages to audit');
-  return { paths: paths.length > 0 ? paths : lighthousePaths, formFactors, port, cold, login, cart, modal };
+  if (modal && checkout) throw new Error('--modal and --checkout need different servers: run them apart');
+  return {
+    paths: paths.length > 0 || checkout ? paths : lighthousePaths,
+    formFactors,
+    port,
+    cold,
+    login,
+    cart,
+    modal,
+    checkout,
+  };
 }
 
 function itemLabel(item: Record<string, unknown>): string {
@@ -210,6 +230,83 @@ async function filledCartCookie(base: string, language: UiLanguage): Promise<str
   return `cartId=${cart.cartId}; protectCode=${cart.protectCode}`;
 }
 
+type CheckoutTarget = { path: string; cookie?: string };
+
+/**
+ * The checkout pages of one language, ready to audit: a cart taken through the three steps over the API
+ * (its cookies go with the step pages), and an order placed from another cart by bank transfer (its
+ * success page shows the payment details and the barcode). The failure page needs no order.
+ */
+async function checkoutTargets(base: string, language: UiLanguage): Promise<CheckoutTarget[]> {
+  const call = async (url: string, body: object, method = 'POST') => {
+    const response = await fetch(`${base}/api${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', language },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const consents = (await call('/v1/gdpr/web/consent/filter', {
+    assignedTo: 'checkoutForm',
+    forWeb: true,
+    limit: 100,
+  })) as { records: { assignedTo: string; consents: { id: number }[] }[] };
+  const consentIds = consents.records
+    .filter((record) => record.assignedTo === 'checkoutForm')
+    .flatMap((record) => record.consents.map((consent) => consent.id));
+  const readyCart = async () => {
+    const cookie = await filledCartCookie(base, language);
+    const session = Object.fromEntries(cookie.split('; ').map((pair) => pair.split('='))) as {
+      cartId: string;
+      protectCode: string;
+    };
+    await call('/v2/ecommerce/checkout/address/save', {
+      ...session,
+      shippingAddress: CHECKOUT_ADDRESS,
+      consents: consentIds,
+    });
+    const delivery = (await call(
+      '/v2/ecommerce/checkout/delivery/getApplicableDeliveryMethods',
+      session,
+    )) as {
+      id: number;
+      methodCode: number;
+    }[];
+    const courier = delivery.find((method) => method.methodCode !== 15) ?? delivery[0];
+    if (!courier) throw new Error('No delivery method applies to the demo book');
+    await call(
+      '/v2/ecommerce/checkout/delivery/saveDeliveryMethod',
+      { ...session, deliveryMethodId: courier.id },
+      'PUT',
+    );
+    const payment = (await call('/v2/ecommerce/checkout/payment/getApplicablePaymentMethods', session)) as {
+      id: number;
+      paymentType: string;
+    }[];
+    const bank = payment.find((method) => method.paymentType === 'bank_transfer');
+    if (!bank) throw new Error('Bank transfer is not offered for the demo book');
+    await call(
+      '/v2/ecommerce/checkout/payment/savePaymentMethod',
+      { ...session, paymentMethodId: bank.id },
+      'PUT',
+    );
+    return { cookie, session };
+  };
+  const steps = await readyCart();
+  const ordered = await readyCart();
+  const order = (await call('/v2/ecommerce/checkout/order/create', ordered.session)) as { orderSlug: string };
+  const checkoutPath = localizedPath('checkout', language);
+  return [
+    ...(['address', 'shipping', 'payment'] as const).map((step) => ({
+      path: `${checkoutPath}?step=${step}`,
+      cookie: steps.cookie,
+    })),
+    { path: `${localizedPath('checkoutSuccess', language)}?orderSlug=${order.orderSlug}` },
+    { path: localizedPath('checkoutFailure', language) },
+  ];
+}
+
 /**
  * The production server (BUILD_DIR) on a fresh data directory with the demo content and the checkout
  * setting "cart type" 2, so that adding to the cart opens the cart modal: a first start seeds the site,
@@ -266,7 +363,7 @@ async function auditCartModal(chromePort: number, url: string, pagePath: string,
 
 /** Also reachable as `npm run bench -- lighthouse …` (the word `lighthouse` is skipped). */
 export async function runLighthouseBench(argv: string[] = process.argv.slice(2)) {
-  const { paths, formFactors, port, cold, login, cart, modal } = parseArgs(
+  const { paths, formFactors, port, cold, login, cart, modal, checkout } = parseArgs(
     argv.filter((arg) => arg !== 'lighthouse'),
   );
   const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -290,14 +387,31 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
       for (const language of new Set(paths.map(languageOf)))
         cartCookies.set(language, await filledCartCookie(base, language));
     }
+    // The checkout's pages come with their own cart cookie (a step page needs its cart's steps saved).
+    const checkoutCookies = new Map<string, string | undefined>();
+    if (checkout) {
+      for (const language of ['hr', 'en'] as const)
+        for (const target of await checkoutTargets(base, language)) {
+          checkoutCookies.set(target.path, target.cookie);
+          paths.push(target.path);
+        }
+    }
     if (!cold) {
-      for (const pagePath of paths) await warmUp(`http://127.0.0.1:${port}`, pagePath);
+      for (const pagePath of paths)
+        if (!checkoutCookies.has(pagePath)) await warmUp(`http://127.0.0.1:${port}`, pagePath);
     }
     for (const formFactor of formFactors) {
       for (const pagePath of paths) {
         const url = `http://127.0.0.1:${port}${pagePath}`;
         const cookie =
-          [loginCookie, cartCookies.get(languageOf(pagePath))].filter(Boolean).join('; ') || undefined;
+          [
+            loginCookie,
+            checkoutCookies.has(pagePath)
+              ? checkoutCookies.get(pagePath)
+              : cartCookies.get(languageOf(pagePath)),
+          ]
+            .filter(Boolean)
+            .join('; ') || undefined;
         // Error pages (404 while a screen is not built yet) are audited too: they are the shell's.
         const flags: Flags = {
           port: chrome.port,

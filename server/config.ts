@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
+import { parseWebhookAllowList } from './modules/checkout/payments/provider-webhook.ts';
 import { isValidStorageKey } from './storage/file-storage.ts';
 
 const booleanFlag = z
@@ -227,6 +228,21 @@ const envSchema = z.object({
   NEWSLETTER_RESEND_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Hours a newsletter confirmation link works. */
   NEWSLETTER_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /**
+   * Addresses each provider sends its webhooks from (`provider=CIDR,CIDR;provider=…`): their signed
+   * webhooks are not counted in the per-address write budget (docs/decisions/0326).
+   */
+  PAYMENT_WEBHOOK_ALLOW: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseWebhookAllowList(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** Settings that only make sense together: checked after each variable is valid on its own. */

@@ -16,7 +16,7 @@ import { inputDataException } from './api/database-errors.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
 import { ApiError, errorBody } from './api/errors.ts';
 import { createInProcessCaller } from './api/in-process-caller.ts';
-import { createRateCounter, rateLimit } from './api/rate-limit.ts';
+import { createRateCounter, rateLimit, rateLimited } from './api/rate-limit.ts';
 import type { Deps } from './api/request-context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { rateLimitKey, resolveClientAddress } from './http/client-address.ts';
@@ -51,7 +51,7 @@ import {
   cashOnDeliveryAdapter,
   createPaymentRegistry,
 } from './modules/checkout/payments/adapter.ts';
-import { receiveProviderWebhook } from './modules/checkout/payments/provider-webhook.ts';
+import { isAllowListed, receiveProviderWebhook } from './modules/checkout/payments/provider-webhook.ts';
 import { type RecurringPlan, sandboxAdapters } from './modules/checkout/payments/sandbox-adapters.ts';
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
@@ -69,7 +69,11 @@ import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createBankTransferService } from './modules/payments/bank-transfer.service.ts';
-import { paymentContractRoutes, paymentRoutes } from './modules/payments/payments.routes.ts';
+import {
+  isProviderWebhookPath,
+  paymentContractRoutes,
+  paymentRoutes,
+} from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { WebhookDelivery } from './modules/payments/sandbox-gateway.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -452,6 +456,9 @@ export function createHttpApp(deps: HttpDeps) {
   const writeLimit = rateLimit(cache, config.RATE_LIMIT_WRITES_PER_MINUTE, rateLimitAddress, {
     bucket: 'writes',
   });
+  const countWebhookWrite = createRateCounter(cache, config.RATE_LIMIT_WRITES_PER_MINUTE, {
+    bucket: 'writes',
+  });
   app.use(async (c, next) => {
     if (isSafeMethod(c.req.method)) return next();
     const isApi = c.req.path.startsWith('/api/');
@@ -461,6 +468,9 @@ export function createHttpApp(deps: HttpDeps) {
       return c.text(message, 403);
     }
     if (isApi) return isApiWrite(c) ? writeLimit(c, next) : next();
+    // A provider's webhook counts in the same budget, in its route: after the signature check for
+    // the provider's allow-listed addresses (PAYMENT_WEBHOOK_ALLOW), before it for every other sender.
+    if (isProviderWebhookPath(c.req.path)) return next();
     try {
       return await writeLimit(c, next);
     } catch (error) {
@@ -599,8 +609,27 @@ export function createHttpApp(deps: HttpDeps) {
   app.route(
     '/',
     paymentRoutes(services.payments, {
-      webhook: (provider, rawBody, headers) =>
-        receiveProviderWebhook(services.checkout, provider, { rawBody, headers }),
+      webhook: (c, provider, rawBody, headers) => {
+        const address = resolveClientAddress(
+          socketAddress(c),
+          c.req.header('x-forwarded-for'),
+          config.TRUST_PROXY,
+        );
+        return receiveProviderWebhook(
+          services.checkout,
+          provider,
+          { rawBody, headers },
+          {
+            allowListed: isAllowListed(config.PAYMENT_WEBHOOK_ALLOW, provider, address),
+            count: async () => {
+              const retryAfter = await countWebhookWrite(address ? rateLimitKey(address) : undefined);
+              if (retryAfter === undefined) return;
+              c.header('Retry-After', String(retryAfter));
+              throw rateLimited();
+            },
+          },
+        );
+      },
       // Back from the wallet: pgSuccess as this visitor, in-process (it captures and confirms).
       confirmReturn: async (c, orderSlug, token, language) => {
         const call = inProcessCaller(c.req.raw.headers, c.get('requestId'), {

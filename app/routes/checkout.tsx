@@ -565,9 +565,20 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
           <section aria-labelledby="checkout-step-heading" data-testid={`checkout-step-${page.step}`}>
-            <h2 id="checkout-step-heading" className="text-2xl font-semibold text-slate-900">
-              {t(`checkout.steps.${page.step}`)}
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="checkout-step-heading" className="text-2xl font-semibold text-slate-900">
+                {t(`checkout.steps.${page.step}`)}
+              </h2>
+              <Island
+                name="checkoutHelp"
+                props={{
+                  audience: page.audience,
+                  openOnLoad: page.step === 'address' && !result,
+                  loginHref: `${localizedPath('login', language)}?redirectTo=${encodeURIComponent(localizedPath('checkout', language))}`,
+                  registerHref: `${localizedPath('register', language)}?redirectTo=${encodeURIComponent(localizedPath('checkout', language))}`,
+                }}
+              />
+            </div>
             {message && message !== 'formInvalid' && page.step !== 'shipping' ? (
               <p
                 role="alert"

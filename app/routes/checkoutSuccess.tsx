@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { formatMoney, MAIN_CURRENCY } from '../../core/money.ts';
+import { vatDeduction } from '../../core/order-totals.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { getOrderBySlug, type Order } from '../../server/modules/checkout/checkout.contract.ts';
 import {
@@ -140,6 +141,8 @@ function OrderSummary({ order, language }: { order: Order; language: UiLanguage 
   const { t } = useTranslation();
   const money = (amount: number) => formatMoney({ amount, currency: order.currency.code }, language);
   const eur = order.prices.eurEquivalent;
+  // A reverse-charge or export order is charged without VAT: shown so that the parts add up.
+  const deduction = vatDeduction(order.prices);
   return (
     <section aria-labelledby="success-summary" className="mt-8 rounded-lg bg-slate-50 p-4">
       <h2 id="success-summary" className="text-xl font-semibold text-slate-900">
@@ -185,6 +188,12 @@ function OrderSummary({ order, language }: { order: Order; language: UiLanguage 
           </dt>
           <dd>{money(order.prices.delivery)}</dd>
         </div>
+        {deduction > 0 ? (
+          <div className="flex justify-between gap-4" data-testid="checkout-vat-deduction">
+            <dt>{t('checkout.summary.vatDeduction')}</dt>
+            <dd>−{money(deduction)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>{t('checkout.summary.tax')}</dt>
           <dd>{money(order.prices.tax)}</dd>

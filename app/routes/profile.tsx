@@ -18,7 +18,7 @@ import {
 } from '../../server/modules/users/profile.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { OrderHistoryList } from '../components/checkout/order-history.tsx';
-import { AddressField, type AddressFieldName } from '../components/ui/address-field.tsx';
+import { AddressField, type AddressFieldName, CompanyFields } from '../components/ui/address-field.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import { requestApi, requestPath } from '../lib/request-language.ts';
@@ -431,23 +431,18 @@ function AddressForm({
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         {addressFields.filter((name) => name !== 'companyName' && name !== 'companyOib').map(field)}
       </div>
-      <div className="mt-6 rounded-md border border-slate-200 p-4">
-        <div className="flex items-center gap-2">
-          <input
-            id="profile-isCompany"
-            name="isCompany"
-            type="checkbox"
-            defaultChecked={values.isCompany === 'on'}
-            className="h-4 w-4 accent-teal-700"
-          />
-          <label htmlFor="profile-isCompany" className="text-slate-800">
-            {t('profile.fields.isCompany')}
-          </label>
-        </div>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {(['companyName', 'companyOib'] as const).map(field)}
-        </div>
-      </div>
+      <CompanyFields
+        idPrefix="profile"
+        checkboxLabel={t('profile.fields.isCompany')}
+        label={(name) => t(`profile.fields.${name}`)}
+        isCompany={values.isCompany === 'on'}
+        values={values}
+        error={(name) => (errors[name] ? t(`profile.errors.${errors[name]}`) : undefined)}
+        errorTestId={(name) => `error-${name}`}
+        oibMaxLength={maxLengths.companyOib!}
+        companyNameMaxLength={maxLengths.companyName!}
+        fieldsClassName="mt-4 grid gap-4 sm:grid-cols-2"
+      />
       <div className="mt-6 max-w-sm">{field('memberCardBarcode')}</div>
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className={primaryButton} data-testid="profile-save">

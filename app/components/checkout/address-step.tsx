@@ -8,12 +8,10 @@ import {
 } from '../../../core/checkout-address.ts';
 import type { Audience } from '../../../core/checkout-steps.ts';
 import { primaryButton, secondaryButton } from '../cart/cart-view.tsx';
-import { AddressField, addressInputClass } from '../ui/address-field.tsx';
+import { AddressField, CompanyFields } from '../ui/address-field.tsx';
 
 export type CheckoutConsent = { id: number; displayName: string; text: string; required: boolean };
 export type Country = { iso: string; name: string };
-
-const inputClass = addressInputClass;
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   const { t } = useTranslation();
@@ -135,46 +133,18 @@ export function AddressStep({
         />
       </fieldset>
 
-      <div className="group/company mt-6 rounded-md border border-slate-200 p-4">
-        <div className="flex items-center gap-2">
-          <input
-            id="checkout-isCompany"
-            name="isCompany"
-            type="checkbox"
-            defaultChecked={values.isCompany}
-            className="h-4 w-4 accent-teal-700"
-          />
-          <label htmlFor="checkout-isCompany" className="text-slate-800">
-            {t('checkout.address.isCompany')}
-          </label>
-        </div>
-        <div className="mt-4 hidden gap-4 group-has-[#checkout-isCompany:checked]/company:grid sm:grid-cols-2">
-          {(['companyName', 'companyOib'] as const).map((field) => {
-            const id = `checkout-${field}`;
-            const error = errors[field];
-            return (
-              <div key={field}>
-                <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-                  {t(`checkout.address.${field}`)}
-                </label>
-                <input
-                  id={id}
-                  name={field}
-                  type="text"
-                  inputMode={field === 'companyOib' ? 'numeric' : undefined}
-                  autoComplete={field === 'companyName' ? 'organization' : 'off'}
-                  maxLength={field === 'companyOib' ? 20 : ADDRESS_MAXIMA.companyName}
-                  defaultValue={values[field]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  className={inputClass(Boolean(error))}
-                />
-                <FieldError id={`${id}-error`} error={error} />
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <CompanyFields
+        idPrefix="checkout"
+        checkboxLabel={t('checkout.address.isCompany')}
+        label={(field) => t(`checkout.address.${field}`)}
+        isCompany={values.isCompany}
+        values={values}
+        error={(field) => (errors[field] ? t(`checkout.errors.${errors[field]}`) : undefined)}
+        errorTestId={(field) => `error-checkout-${field}`}
+        oibMaxLength={20}
+        companyNameMaxLength={ADDRESS_MAXIMA.companyName}
+        fieldsClassName="mt-4 hidden gap-4 group-has-[#checkout-isCompany:checked]/company:grid sm:grid-cols-2"
+      />
 
       <div className="group/billing mt-6 rounded-md border border-slate-200 p-4">
         <div className="flex items-center gap-2">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { formatMoney } from '../../../core/money.ts';
+import { vatDeduction } from '../../../core/order-totals.ts';
 import { preloadDialog, useDialogComponent } from '../ui/lazy-dialog.ts';
 import type { HistoryOrder } from './order-history-types.ts';
 
@@ -9,6 +10,15 @@ function DetailsContent({ order, language }: { order: HistoryOrder; language: Ui
   const { t } = useTranslation();
   const money = (amount: number) => formatMoney({ amount, currency: order.details.currency }, language);
   const { details, items } = order.extendedDetails;
+  // The basic prices less every discount plus delivery, less the VAT a reverse-charge order is not
+  // charged (docs/decisions/0324): the parts add up to the grand total.
+  const deduction = vatDeduction({
+    itemsTotal: details.totalBasicPrice,
+    coupon: details.totalDiscount,
+    loyalty: 0,
+    delivery: details.shippingCost,
+    grandTotal: order.details.grandTotal,
+  });
   return (
     <div className="flex flex-col gap-4">
       <table className="w-full text-left text-sm">
@@ -60,6 +70,14 @@ function DetailsContent({ order, language }: { order: HistoryOrder; language: Ui
         <dd className="text-right">{money(details.totalDiscount)}</dd>
         <dt>{t('checkout.history.shippingCost')}</dt>
         <dd className="text-right">{money(details.shippingCost)}</dd>
+        {deduction > 0 ? (
+          <>
+            <dt>{t('checkout.history.vatDeduction')}</dt>
+            <dd className="text-right" data-testid="order-vat-deduction">
+              −{money(deduction)}
+            </dd>
+          </>
+        ) : null}
         <dt>{t('checkout.history.totalTax')}</dt>
         <dd className="text-right">{money(details.totalTax)}</dd>
         <dt className="font-bold">{t('checkout.history.grandTotal')}</dt>

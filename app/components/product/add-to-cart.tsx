@@ -9,6 +9,7 @@ import { addItem, type Cart } from '../cart/cart-calls.ts';
 import { browserCartSession, cartApi, rememberCartSession } from '../cart/cart-client.ts';
 import type { CrossSellItem } from '../cart/cart-modal.tsx';
 import { addItemFields, type CartErrorKey, cartErrorKey, endsSession } from '../cart/cart-rules.ts';
+import { markCheckoutHelpDue } from '../checkout/checkout-help-state.ts';
 import { preloadDialog } from '../ui/lazy-dialog.ts';
 import type { AddState } from './add-state.ts';
 
@@ -81,6 +82,7 @@ export function AddToCart(props: Props) {
     }
     const cart = result.data;
     rememberCartSession(cart);
+    markCheckoutHelpDue();
     dispatchCartEvent(CART_EVENTS.added, { count: cart.itemCount, productId: read.fields.productId });
     if (cartType === 0) {
       window.location.assign(cartPath);

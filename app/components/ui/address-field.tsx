@@ -103,3 +103,73 @@ export function AddressField({
     </div>
   );
 }
+
+/**
+ * The company block of an address form: the "buying as a company" checkbox and the company name and
+ * OIB as two AddressFields (same markup, aria-invalid and aria-describedby on an error). Shared by the
+ * profile's address form and the checkout's address step.
+ */
+export function CompanyFields({
+  idPrefix,
+  checkboxLabel,
+  label,
+  isCompany,
+  values,
+  error,
+  errorTestId,
+  oibMaxLength,
+  companyNameMaxLength,
+  fieldsClassName,
+}: {
+  /** `profile` or `checkout`: ids are `${idPrefix}-isCompany`, `${idPrefix}-companyName`, … */
+  idPrefix: string;
+  /** The translated label of the checkbox. */
+  checkboxLabel: string;
+  /** The translated label of a field. */
+  label: (field: 'companyName' | 'companyOib') => string;
+  isCompany: boolean;
+  values: { companyName: string; companyOib: string };
+  /** The translated error of a field, if any. */
+  error: (field: 'companyName' | 'companyOib') => string | undefined;
+  errorTestId: (field: 'companyName' | 'companyOib') => string;
+  oibMaxLength: number;
+  companyNameMaxLength: number;
+  /**
+   * Classes of the fields' grid: the checkout hides it until the box is ticked with a literal
+   * `group-has-[#checkout-isCompany:checked]/company:grid` (CSS only, no script).
+   */
+  fieldsClassName: string;
+}) {
+  const checkboxId = `${idPrefix}-isCompany`;
+  return (
+    <div className="group/company mt-6 rounded-md border border-slate-200 p-4">
+      <div className="flex items-center gap-2">
+        <input
+          id={checkboxId}
+          name="isCompany"
+          type="checkbox"
+          defaultChecked={isCompany}
+          className="h-4 w-4 accent-teal-700"
+        />
+        <label htmlFor={checkboxId} className="text-slate-800">
+          {checkboxLabel}
+        </label>
+      </div>
+      <div className={fieldsClassName}>
+        {(['companyName', 'companyOib'] as const).map((field) => (
+          <AddressField
+            key={field}
+            field={field}
+            id={`${idPrefix}-${field}`}
+            name={field}
+            label={label(field)}
+            defaultValue={values[field]}
+            error={error(field)}
+            errorTestId={errorTestId(field)}
+            maxLength={field === 'companyOib' ? oibMaxLength : companyNameMaxLength}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,16 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ERRORS } from '../../../core/cart.ts';
 import { withEan13CheckDigit } from '../../../core/ean13.ts';
-import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
-import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
-import { createLocalStorage } from '../../storage/local-storage.ts';
+import type { DemoSite } from '../../db/seed/site-seed.ts';
+import {
+  CHECKOUT_ADDRESS,
+  type CheckoutFixture,
+  completeCheckoutSteps,
+  createCheckoutFixture,
+} from '../../testing/checkout-fixture.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import type { TestDatabase } from '../../testing/test-db.ts';
 import { loyaltyAccounts } from '../cart/cart.schema.ts';
 import {
   eProductCodes,
@@ -22,26 +25,17 @@ import { consentAssignments, consentLog, consents, consentTranslations } from '.
 import { checkoutSettings } from '../site/site.schema.ts';
 import { users } from '../users/users.schema.ts';
 import { CHECKOUT_ERRORS } from './checkout.contract.ts';
-import {
-  coupons,
-  deliveryMethods,
-  guestUsers,
-  memberCards,
-  orderStateChanges,
-  orders,
-  paymentMethods,
-} from './checkout.schema.ts';
+import { coupons, guestUsers, memberCards, orderStateChanges, orders } from './checkout.schema.ts';
 
+let fixture: CheckoutFixture;
 let database: TestDatabase;
-let mediaDir: string;
-let dataDir: string;
 let demo: DemoSite;
 let t: ReturnType<typeof createTestApp>;
-const ids: Record<string, number> = {};
+let ids: CheckoutFixture['ids'];
+let methods: CheckoutFixture['methods'];
+let branchId = 0;
 const tokens = { ana: '' };
 const userIds = { ana: 0 };
-const methods = { pickup: 0, courier: 0, digital: 0, cod: 0, bank: 0, card: 0 };
-let branchId = 0;
 
 type Who = keyof typeof tokens | null;
 
@@ -68,36 +62,12 @@ async function newCart(productId: number, qty = 1, who: Who = null): Promise<Ses
   return { cartId: added.body.data.cartId, protectCode: added.body.data.protectCode };
 }
 
-const address = {
-  type: 'shipping',
-  firstName: 'Marta',
-  lastName: 'Kovač',
-  contactEmail: 'Marta@Example.com',
-  contactPhone: '+385 91 234 5678',
-  country: 'HR',
-  city: 'Zagreb',
-  street: 'Ilica',
-  houseNumber: '10',
-  zipCode: '10000',
-};
+const address = CHECKOUT_ADDRESS;
 
 /** Address, pickup in the first branch, cash on delivery: a cart ready to order. */
 async function prepare(session: Session, who: Who = null, payment = methods.cod) {
-  const saved = await checkout('address/save', { ...session, shippingAddress: address }, { who });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const delivery = await checkout(
-    'delivery/saveDeliveryMethod',
-    { ...session, deliveryMethodId: methods.pickup, branchId },
-    { method: 'PUT', who },
-  );
-  expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
-  const pay = await checkout(
-    'payment/savePaymentMethod',
-    { ...session, paymentMethodId: payment },
-    { method: 'PUT', who },
-  );
-  expect(pay.status, JSON.stringify(pay.body)).toBe(200);
-  return pay.body.data;
+  const headers: Record<string, string> = who ? { authorization: `Bearer ${tokens[who]}` } : {};
+  return completeCheckoutSteps(t, fixture, session, payment, headers);
 }
 
 const stockOf = async (productId: number) =>
@@ -105,47 +75,18 @@ const stockOf = async (productId: number) =>
     .qty;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-media-'));
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-data-'));
-  await seedReferenceData(database.db);
-  demo = await seedDemoSite(database.db);
-  await seedCatalogue(database.db, {
-    siteId: demo.siteId,
-    storage: createLocalStorage(mediaDir),
-    currencyIds: { eur: 44, hrk: 52 },
-  });
-  for (const row of await database.db.select({ id: products.id, sku: products.sku }).from(products))
-    ids[row.sku] = row.id;
-  for (const row of await database.db.select().from(deliveryMethods)) {
-    if (row.methodCode === 15) methods.pickup = row.id;
-    if (row.methodCode === 11) methods.courier = row.id;
-    if (row.methodCode === 20) methods.digital = row.id;
-  }
-  for (const row of await database.db.select().from(paymentMethods)) {
-    if (row.paymentType === 'cod') methods.cod = row.id;
-    if (row.paymentType === 'bank_transfer') methods.bank = row.id;
-    if (row.paymentType === 'HPF') methods.card = row.id;
-  }
-  branchId = (
-    await database.rows<{ id: number }>(
-      sql`select id from delivery_branches where method_id = ${methods.pickup} order by id limit 1`,
-    )
-  )[0]!.id;
+  fixture = await createCheckoutFixture('checkout');
+  ({ database, demo, ids, methods, branchId } = fixture);
   const [ana] = await database.db
     .insert(users)
     .values({ siteId: demo.siteId, email: 'ana@example.com', firstName: 'Ana', lastName: 'Anić' })
     .returning();
   userIds.ana = ana!.id;
   await database.db.insert(loyaltyAccounts).values({ userId: ana!.id, siteId: demo.siteId, points: 500 });
-  t = createTestApp(database, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir });
+  t = createTestApp(database, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: fixture.dataDir });
   tokens.ana = (await t.services.sessions.start(ana!)).accessToken;
 }, 180_000);
-afterAll(async () => {
-  await database.destroy();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fixture.destroy());
 
 describe('order/create', () => {
   it('a guest orders with pickup and cash on delivery; the cart is archived; a repeat answers the same order', async () => {
@@ -472,7 +413,7 @@ describe('a logged-in user', () => {
     expect(order!.couponCode).toBe('DOBRODOSLI10');
     expect(order!.grandTotal).toBe(prepared.prices.orderTotal);
 
-    const outbox = path.join(dataDir, 'outbox');
+    const outbox = path.join(fixture.dataDir, 'outbox');
     const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'));
     const confirmation = mails.find(
       (text) => text.includes('To: ana@example.com') && text.includes(order!.orderNumber),

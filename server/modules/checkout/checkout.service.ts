@@ -54,6 +54,7 @@ import {
   paymentMethods,
   paymentMethodTranslations,
 } from './checkout.schema.ts';
+import { orderMailItems } from './order-mail-summary.ts';
 import {
   bankTransferAdapter,
   cashOnDeliveryAdapter,
@@ -778,9 +779,12 @@ export function createCheckoutService(
         grandTotal: money(order.grandTotal, order.currencyCode),
         paymentMethod: order.paymentName,
         shippingMethod: order.deliveryName ?? '',
-        items: lines
-          .map((line) => `${line.qty} × ${line.name} — ${money(line.rowTotal, order.currencyCode)}`)
-          .join('\n'),
+        items: orderMailItems(
+          order,
+          lines.map((line) => `${line.qty} × ${line.name} — ${money(line.rowTotal, order.currencyCode)}`),
+          order.languageCode,
+          (amount) => money(amount, order.currencyCode),
+        ),
         orderUrl: `${origin}${successPath(order)}`,
         email: order.email,
         siteName: site?.name ?? '',

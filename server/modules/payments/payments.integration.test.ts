@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../db/seed/catalogue-seed.ts';
-import { type DemoSite, seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
-import { createLocalStorage } from '../../storage/local-storage.ts';
+import {
+  CHECKOUT_ADDRESS,
+  type CheckoutFixture,
+  completeCheckoutSteps,
+  createCheckoutFixture,
+} from '../../testing/checkout-fixture.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
-import { products } from '../catalogue/catalogue.schema.ts';
-import { deliveryMethods, paymentMethods } from '../checkout/checkout.schema.ts';
+import type { TestDatabase } from '../../testing/test-db.ts';
 import { siteOptions } from '../site/site.schema.ts';
 import { SANDBOX_CARDS } from './sandbox-cards.ts';
 import { SIGNATURE_HEADER, signPayload } from './webhook-signature.ts';
@@ -18,14 +18,11 @@ import { SIGNATURE_HEADER, signPayload } from './webhook-signature.ts';
 // or the button flow, the shopper pays on the gateway's pages, the gateway's signed webhooks and the
 // return (pgSuccess) move the order's payment, each provider event once.
 
+let fixture: CheckoutFixture;
 let database: TestDatabase;
-let mediaDir: string;
-let dataDir: string;
-let demo: DemoSite;
 let t: ReturnType<typeof createTestApp>;
-const ids: Record<string, number> = {};
-const methods = { pickup: 0, card: 0, button: 0, bank: 0 };
-let branchId = 0;
+let ids: CheckoutFixture['ids'];
+let methods: CheckoutFixture['methods'];
 
 const call = async (url: string, body?: unknown, method = 'POST') => {
   const headers = { language: 'en' };
@@ -56,6 +53,15 @@ function fieldsOf(html: string) {
 
 type Session = { cartId: string; protectCode: string };
 
+/** A mail's quoted-printable body as text (soft line breaks joined, =XX bytes read as UTF-8). */
+const quotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
 /** A guest's cart with one product, address, pickup and the payment method: ready to order. */
 async function readyCart(paymentMethodId: number, sku = 'KNJ-001'): Promise<Session> {
   const added = await t.json(
@@ -64,27 +70,7 @@ async function readyCart(paymentMethodId: number, sku = 'KNJ-001'): Promise<Sess
   );
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   const session = { cartId: added.body.data.cartId, protectCode: added.body.data.protectCode };
-  const address = {
-    type: 'shipping',
-    firstName: 'Marta',
-    lastName: 'Kovač',
-    contactEmail: 'marta@example.com',
-    contactPhone: '+385 91 234 5678',
-    country: 'HR',
-    city: 'Zagreb',
-    street: 'Ilica',
-    houseNumber: '10',
-    zipCode: '10000',
-  };
-  expect((await call('address/save', { ...session, shippingAddress: address })).status).toBe(200);
-  const delivery = await call(
-    'delivery/saveDeliveryMethod',
-    { ...session, deliveryMethodId: methods.pickup, branchId },
-    'PUT',
-  );
-  expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
-  const payment = await call('payment/savePaymentMethod', { ...session, paymentMethodId }, 'PUT');
-  expect(payment.status, JSON.stringify(payment.body)).toBe(200);
+  await completeCheckoutSteps(t, fixture, session, paymentMethodId);
   return session;
 }
 
@@ -122,46 +108,20 @@ async function payByCard(html: string, number: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-media-'));
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-data-'));
-  await seedReferenceData(database.db);
-  demo = await seedDemoSite(database.db);
-  await seedCatalogue(database.db, {
-    siteId: demo.siteId,
-    storage: createLocalStorage(mediaDir),
-    currencyIds: { eur: 44, hrk: 52 },
-  });
-  for (const row of await database.db.select({ id: products.id, sku: products.sku }).from(products))
-    ids[row.sku] = row.id;
-  for (const row of await database.db.select().from(deliveryMethods))
-    if (row.methodCode === 15) methods.pickup = row.id;
-  for (const row of await database.db.select().from(paymentMethods)) {
-    if (row.paymentType === 'HPF') methods.card = row.id;
-    if (row.paymentType === 'button') methods.button = row.id;
-    if (row.paymentType === 'bank_transfer') methods.bank = row.id;
-  }
-  branchId = (
-    await database.rows<{ id: number }>(
-      sql`select id from delivery_branches where method_id = ${methods.pickup} order by id limit 1`,
-    )
-  )[0]!.id;
+  fixture = await createCheckoutFixture('payments');
+  ({ database, ids, methods } = fixture);
   await database.db.insert(siteOptions).values({
-    siteId: demo.siteId,
+    siteId: fixture.demo.siteId,
     key: 'SubscriptionPlans',
     value: { taxCountry: 'HR', vatRate: 25, products: { [String(ids['KNJ-002'])]: 'month' } },
   });
   t = createTestApp(database, {
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
-    DATA_DIR: dataDir,
+    DATA_DIR: fixture.dataDir,
   });
 }, 180_000);
-afterAll(async () => {
-  await database.destroy();
-  fs.rmSync(mediaDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fixture.destroy());
 
 describe('card payment through the hosted payment form', () => {
   it('offers the sandbox card and wallet methods', async () => {
@@ -283,18 +243,7 @@ describe('button flow (wallet)', () => {
 
   it('a company in another EU country: the order is the net plan price with no tax, and its payment pays it', async () => {
     const session = await readyCart(methods.button, 'KNJ-002');
-    const shippingAddress = {
-      type: 'shipping',
-      firstName: 'Marta',
-      lastName: 'Kovač',
-      contactEmail: 'marta@example.com',
-      contactPhone: '+385 91 234 5678',
-      country: 'HR',
-      city: 'Zagreb',
-      street: 'Ilica',
-      houseNumber: '10',
-      zipCode: '10000',
-    };
+    const shippingAddress = CHECKOUT_ADDRESS;
     const billingAddress = {
       ...shippingAddress,
       type: 'billing',
@@ -339,6 +288,19 @@ describe('button flow (wallet)', () => {
     // The provider's 'paid' carries the net amount: it is the order's grand total, so the order is paid.
     expect(await orderOf(order.orderSlug)).toMatchObject({ paymentStatus: 'paid', state: 'active' });
     expect(await paymentChanges(order.orderId)).toEqual(['paid']);
+    // The confirmation mail lists the VAT deduction, so its lines, delivery and deduction add up.
+    const all = view.body.data.prices as Record<'itemsTotal' | 'coupon' | 'loyalty' | 'delivery', number>;
+    const deduction = all.itemsTotal - all.coupon - all.loyalty + all.delivery - prices.grandTotal;
+    expect(deduction).toBe(Math.round((gross * 25) / 125));
+    const amount = (minor: number) => `${(minor / 100).toFixed(2).replace('.', ',')} EUR`;
+    const outbox = path.join(fixture.dataDir, 'outbox');
+    const mail = fs
+      .readdirSync(outbox)
+      .map((name) => quotedPrintable(fs.readFileSync(path.join(outbox, name), 'utf8')))
+      .find((text) => text.includes('To: marta@example.com') && text.includes(view.body.data.orderNumber));
+    expect(mail).toContain(`VAT deduction (reverse charge / export) — −${amount(deduction)}`);
+    expect(mail).toContain(`Delivery — ${amount(all.delivery)}`);
+    expect(mail).toContain(`Total: ${amount(prices.grandTotal)}`);
   });
 });
 
@@ -387,6 +349,27 @@ describe('webhooks', () => {
       body,
     });
   const secret = () => t.services.payments.merchantSecret();
+  /** A 'payment.captured' event of the order's wallet payment, for 1 cent (not its amount). */
+  const capturedEvent = async (id: string) => {
+    const order = await createOrder(await readyCart(methods.button));
+    const html = order.html as Exclude<typeof order.html, string>;
+    const body = JSON.stringify({
+      id,
+      type: 'payment.captured',
+      created: new Date().toISOString(),
+      data: {
+        paymentId: html.providerOrderId,
+        reference: order.orderSlug,
+        customId: String(order.orderId),
+        kind: 'order',
+        status: 'captured',
+        amount: 1,
+        currency: 'EUR',
+        maskedCard: null,
+      },
+    });
+    return { order, body };
+  };
 
   it('the same events replayed 3 times, out of order, change the order once each', async () => {
     const order = await createOrder(await readyCart(methods.button));
@@ -422,23 +405,7 @@ describe('webhooks', () => {
   });
 
   it('a new event with a bad, missing or expired signature is refused and changes nothing', async () => {
-    const order = await createOrder(await readyCart(methods.button));
-    const html = order.html as Exclude<typeof order.html, string>;
-    const forged = JSON.stringify({
-      id: 'evt_forged0000000000000000',
-      type: 'payment.captured',
-      created: new Date().toISOString(),
-      data: {
-        paymentId: html.providerOrderId,
-        reference: order.orderSlug,
-        customId: String(order.orderId),
-        kind: 'order',
-        status: 'captured',
-        amount: 1,
-        currency: 'EUR',
-        maskedCard: null,
-      },
-    });
+    const { order, body: forged } = await capturedEvent('evt_forged0000000000000000');
     const missing = await post(forged);
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('SIGNATURE_INVALID');
@@ -458,5 +425,51 @@ describe('webhooks', () => {
     expect((await t.app.request('/payments/webhook/nobody', { method: 'POST', body: '{}' })).status).toBe(
       404,
     );
+  });
+
+  it("signed webhooks from the provider's allow-listed addresses skip the per-address write budget", async () => {
+    const { body } = await capturedEvent('evt_allowlisted000000000000');
+    // One write a minute per address; the sandbox provider sends from 203.0.113.0/24 and 2001:db8::7.
+    const limited = createTestApp(fixture.database, {
+      RATE_LIMIT_WRITES_PER_MINUTE: '1',
+      DATA_DIR: fixture.dataDir,
+      PAYMENT_WEBHOOK_ALLOW: 'sandbox=203.0.113.0/24, 2001:db8::7; other-psp=198.51.100.9',
+    });
+    const key = await secret();
+    const send = (from: string, signature: string | undefined, provider = 'sandbox') =>
+      limited.app.request(
+        `/payments/webhook/${provider}`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(signature ? { [SIGNATURE_HEADER]: signature } : {}),
+          },
+          body,
+        },
+        { incoming: { socket: { remoteAddress: from, remoteFamily: from.includes(':') ? 'IPv6' : 'IPv4' } } },
+      );
+    // Allow-listed and signed: never counted (the same event, applied once, answered each time).
+    for (const from of ['203.0.113.10', '203.0.113.10', '203.0.113.10', '2001:db8::7', '2001:db8::7'])
+      expect((await send(from, signPayload(key, body))).status).toBe(200);
+    // Allow-listed but unsigned: the signature is checked first, then the request counts as a write.
+    expect((await send('203.0.113.20', undefined)).status).toBe(401);
+    const spent = await send('203.0.113.20', undefined);
+    expect(spent.status).toBe(429);
+    expect(spent.headers.get('retry-after')).toMatch(/^\d+$/);
+    // ...and a signed one from that address still goes through.
+    expect((await send('203.0.113.20', signPayload(key, body))).status).toBe(200);
+    // Not on the list (or on another provider's list): counted like every write, signed or not.
+    for (const from of ['192.0.2.50', '198.51.100.9']) {
+      expect((await send(from, signPayload(key, body))).status).toBe(200);
+      expect((await send(from, signPayload(key, body))).status).toBe(429);
+    }
+    // A provider name that is not served is counted too.
+    expect((await send('203.0.113.30', undefined, 'nobody')).status).toBe(404);
+    expect((await send('203.0.113.30', undefined, 'nobody')).status).toBe(429);
+    const [events] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from payment_events where event_id = 'evt_allowlisted000000000000'`,
+    );
+    expect(events?.n).toBe(1);
   });
 });

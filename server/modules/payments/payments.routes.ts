@@ -10,9 +10,17 @@ import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 /** The return address of the sandbox wallet: the shopper approved (or cancelled) there. */
 export const SANDBOX_RETURN_PATH = '/payments/sandbox/return';
 
+const PROVIDER_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** A provider webhook's address with a well-formed provider name (its route does its own rate limiting). */
+export const isProviderWebhookPath = (path: string) => {
+  const match = /^\/payments\/webhook\/([^/]+)$/.exec(path);
+  return match !== null && PROVIDER_NAME.test(match[1]!);
+};
+
 export type PaymentRouteHandlers = {
   /** A provider's webhook: verified by its adapter, each event applied to its order once. */
-  webhook(provider: string, rawBody: string, headers: Record<string, string>): Promise<unknown>;
+  webhook(c: Context, provider: string, rawBody: string, headers: Record<string, string>): Promise<unknown>;
   /**
    * The shopper is back from the wallet: confirm the order's payment (pgSuccess, which captures)
    * and answer the page to go to, or undefined when it did not go through.
@@ -30,7 +38,7 @@ export function paymentRoutes(payments: PaymentsService, handlers: PaymentRouteH
   const router = new Hono();
   router.post('/payments/webhook/:provider', async (c) => {
     const provider = c.req.param('provider');
-    if (!/^[a-z][a-z0-9-]{0,31}$/.test(provider)) {
+    if (!PROVIDER_NAME.test(provider)) {
       const error = new ApiError(404, 'NOT_FOUND', 'No such payment provider.');
       return c.json(errorBody(error), 404);
     }
@@ -40,7 +48,7 @@ export function paymentRoutes(payments: PaymentsService, handlers: PaymentRouteH
       headers[name.toLowerCase()] = value;
     });
     try {
-      return c.json({ data: await handlers.webhook(provider, rawBody, headers) });
+      return c.json({ data: await handlers.webhook(c, provider, rawBody, headers) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return c.json(errorBody(error), error.status as ContentfulStatusCode);

@@ -77,6 +77,7 @@ export const checkoutDe: Widen<typeof checkoutHr> = {
     loyalty: 'Treuepunkte',
     delivery: 'Versand',
     tax: 'MwSt.',
+    vatDeduction: 'MwSt.-Abzug (Reverse-Charge / Ausfuhr)',
     total: 'Gesamt',
     euro: 'Gegenwert in Euro: {{price}}',
   },
@@ -156,7 +157,38 @@ export const checkoutDe: Widen<typeof checkoutHr> = {
     totalDiscount: 'Rabatt gesamt',
     shippingCost: 'Versand',
     totalTax: 'MwSt.',
+    vatDeduction: 'MwSt.-Abzug (Reverse-Charge / Ausfuhr)',
     grandTotal: 'Gesamt',
+    close: 'Schließen',
+  },
+  help: {
+    open: 'So funktioniert die Bestellung',
+    title: 'So funktioniert die Bestellung',
+    intro: {
+      guest: 'Sie bestellen als Gast: drei kurze Schritte, ohne Konto.',
+      user: 'Sie sind angemeldet: drei kurze Schritte, Ihre gespeicherte Adresse ist schon eingetragen.',
+    },
+    stepsLabel: 'Bestellschritte',
+    address: {
+      guest: 'Adresse: wohin wir liefern, und die E-Mail für die Bestellbestätigung.',
+      user: 'Adresse: Ihre gespeicherte Adresse ist eingetragen; ändern Sie sie, speichern wir sie in Ihrem Konto.',
+    },
+    shipping: {
+      guest: 'Lieferung: Kurier oder Abholung in einer Filiale (digitale Produkte brauchen keine Lieferung).',
+      user: 'Lieferung: Kurier oder Abholung in einer Filiale (digitale Produkte brauchen keine Lieferung).',
+    },
+    payment: {
+      guest: 'Zahlung: Zahlungsart wählen und bestätigen. Die Bestätigung kommt per E-Mail.',
+      user: 'Zahlung: Zahlungsart wählen und bestätigen. Die Bestellung finden Sie in Ihrem Profil.',
+    },
+    accountTitle: 'Sie haben ein Konto?',
+    accountText:
+      'Melden Sie sich an, um gespeicherte Adressen zu nutzen und Bestellungen im Profil zu sehen, oder registrieren Sie sich. Sie können auch als Gast weitermachen.',
+    login: 'Anmelden',
+    register: 'Registrieren',
+    continue: 'Weiter',
+    continueGuest: 'Als Gast weiter',
+    dontShow: 'Nicht mehr anzeigen',
     close: 'Schließen',
   },
 };

@@ -76,6 +76,7 @@ export const checkoutEn: Widen<typeof checkoutHr> = {
     loyalty: 'Loyalty points',
     delivery: 'Delivery',
     tax: 'VAT',
+    vatDeduction: 'VAT deduction (reverse charge / export)',
     total: 'Total',
     euro: 'Equivalent in euro: {{price}}',
   },
@@ -155,7 +156,38 @@ export const checkoutEn: Widen<typeof checkoutHr> = {
     totalDiscount: 'Total discount',
     shippingCost: 'Delivery',
     totalTax: 'VAT',
+    vatDeduction: 'VAT deduction (reverse charge / export)',
     grandTotal: 'Total',
+    close: 'Close',
+  },
+  help: {
+    open: 'How ordering works',
+    title: 'How ordering works',
+    intro: {
+      guest: 'You are ordering as a guest: three short steps, no account needed.',
+      user: 'You are logged in: three short steps, with your saved address filled in.',
+    },
+    stepsLabel: 'Order steps',
+    address: {
+      guest: 'Address: where we deliver, and the e-mail for the order confirmation.',
+      user: 'Address: your saved address is filled in; if you change it, we save it to your account.',
+    },
+    shipping: {
+      guest: 'Delivery: choose a courier or pickup in a branch (digital products need no delivery).',
+      user: 'Delivery: choose a courier or pickup in a branch (digital products need no delivery).',
+    },
+    payment: {
+      guest: 'Payment: choose how to pay and confirm. We send the confirmation to your e-mail.',
+      user: 'Payment: choose how to pay and confirm. You will find the order in your profile.',
+    },
+    accountTitle: 'Have an account?',
+    accountText:
+      'Log in to use your saved addresses and see your orders in your profile, or register. You can also continue as a guest.',
+    login: 'Log in',
+    register: 'Register',
+    continue: 'Continue',
+    continueGuest: 'Continue as a guest',
+    dontShow: "Don't show this again",
     close: 'Close',
   },
 };

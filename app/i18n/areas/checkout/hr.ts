@@ -74,6 +74,7 @@ export const checkoutHr = {
     loyalty: 'Bodovi vjernosti',
     delivery: 'Dostava',
     tax: 'PDV',
+    vatDeduction: 'Umanjenje PDV-a (prijenos porezne obveze / izvoz)',
     total: 'Ukupno',
     euro: 'Protuvrijednost u eurima: {{price}}',
   },
@@ -153,7 +154,39 @@ export const checkoutHr = {
     totalDiscount: 'Ukupni popust',
     shippingCost: 'Dostava',
     totalTax: 'PDV',
+    vatDeduction: 'Umanjenje PDV-a (prijenos porezne obveze / izvoz)',
     grandTotal: 'Ukupno',
+    close: 'Zatvori',
+  },
+  help: {
+    open: 'Kako naručiti',
+    title: 'Kako naručiti',
+    intro: {
+      guest: 'Naručujete kao gost: tri kratka koraka, račun vam ne treba.',
+      user: 'Prijavljeni ste: tri kratka koraka, vaša spremljena adresa je već upisana.',
+    },
+    stepsLabel: 'Koraci narudžbe',
+    address: {
+      guest: 'Adresa: kamo dostavljamo i e-adresa za potvrdu narudžbe.',
+      user: 'Adresa: vaša spremljena adresa je upisana; ako je promijenite, spremamo je u vaš račun.',
+    },
+    shipping: {
+      guest:
+        'Dostava: odaberite dostavu ili preuzimanje u poslovnici (digitalni proizvodi ne trebaju dostavu).',
+      user: 'Dostava: odaberite dostavu ili preuzimanje u poslovnici (digitalni proizvodi ne trebaju dostavu).',
+    },
+    payment: {
+      guest: 'Plaćanje: odaberite način plaćanja i potvrdite. Potvrdu šaljemo na vašu e-adresu.',
+      user: 'Plaćanje: odaberite način plaćanja i potvrdite. Narudžbu ćete naći u svom profilu.',
+    },
+    accountTitle: 'Imate račun?',
+    accountText:
+      'Prijavite se za spremljene adrese i pregled narudžbi u profilu ili se registrirajte. Možete nastaviti i kao gost.',
+    login: 'Prijava',
+    register: 'Registracija',
+    continue: 'Nastavi',
+    continueGuest: 'Nastavi kao gost',
+    dontShow: 'Ne prikazuj više',
     close: 'Zatvori',
   },
 };
