@@ -1,4 +1,3 @@
-import { captchaFields } from '../captcha/captcha.contract.ts';
 import { z } from 'zod';
 import {
   COMMENT_CREATE_PATH,
@@ -12,6 +11,7 @@ import {
 } from '../../../core/comments.ts';
 import { defineContract } from '../../../core/contract.ts';
 import { idInput, idParam, multilineText, pagedSchema } from '../../../core/input-schemas.ts';
+import { captchaFields } from '../captcha/captcha.contract.ts';
 
 export const commentStatusSchema = z.enum(['pending', 'published', 'unpublished']);
 

@@ -1,4 +1,3 @@
-import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -14,6 +13,7 @@ import { createRateCounter } from '../../api/rate-limit.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { paging } from '../../kernel/paging.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
 import { listableProductIds, productSummaries } from '../catalogue/catalogue.service.ts';
 import { commentablePost, postTextsForSearch } from '../cms/cms-content.service.ts';
 import { invalidateSiteContent, type SiteService } from '../site/site.service.ts';
