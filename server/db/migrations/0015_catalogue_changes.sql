@@ -111,3 +111,7 @@ CREATE OR REPLACE TRIGGER product_translations_catalogue_update AFTER UPDATE ON 
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_note_product_rows();--> statement-breakpoint
 CREATE OR REPLACE TRIGGER product_translations_catalogue_delete AFTER DELETE ON product_translations
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalogue_note_product_rows();
+--> statement-breakpoint
+-- Keywords match a SKU anywhere in it (ILIKE '%word%'): with this index a word of three letters or more
+-- finds its SKUs without reading every product (the names have product_translations_name_trgm_idx).
+CREATE INDEX IF NOT EXISTS products_sku_trgm_idx ON products USING gin (sku gin_trgm_ops);

@@ -85,7 +85,8 @@ describe('facet index', () => {
     const names = (
       await rowsOf<{ name: string }>(
         db,
-        sql`select name from product_translations order by product_id limit 40`,
+        sql`(select name from product_translations order by product_id limit 40)
+            union all (select sku as name from products order by id desc limit 10)`,
       )
     ).map((row) => row.name);
     const filterable = attributes.filter((attribute: AttributeRecord) => attribute.isFilterable);

@@ -1,9 +1,8 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
-import { products } from './catalogue.schema.ts';
-import { criteriaConditions, type ProductSort, type ResolvedCriteria } from './product-filter.ts';
-import type { CatalogueView } from './product-view.ts';
+import { escapeLike, type ProductSort, type ResolvedCriteria } from './product-filter.ts';
+import { type CatalogueView, viewLanguages } from './product-view.ts';
 
 /**
  * The in-memory facet index of one site (docs/decisions/0350): every visible product has a slot, and
@@ -850,23 +849,33 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
     return ranks;
   }
 
-  /** The ids of the site's visible products whose name or SKU contains every word (the SQL listings use). */
+  /**
+   * The ids of products whose name (in the view's languages) or SKU contains every word: the condition
+   * of product-filter.ts `criteriaConditions`, asked word by word so that the trigram indexes on
+   * `f_unaccent(name)` and on `sku` answer it; the index keeps only its site's visible products.
+   */
   async function keywordIds(criteria: ResolvedCriteria, view: CatalogueView): Promise<number[] | null> {
     if (criteria.words.length === 0) return null;
-    const wordsOnly: ResolvedCriteria = {
-      words: criteria.words,
-      mainCategoryIds: null,
-      select: null,
-      attributes: new Map(),
-      categories: null,
-      tags: null,
-      price: null,
-    };
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...criteriaConditions(db, wordsOnly, view)));
-    return rows.map((row) => row.id);
+    const languages = viewLanguages(view);
+    let matched = null as Set<number> | null;
+    for (const word of criteria.words) {
+      const pattern = `%${escapeLike(word)}%`;
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`select product_id as id from product_translations
+            where language_code in (${sql.join(
+              languages.map((language) => sql`${language}`),
+              sql`, `,
+            )}) and f_unaccent(name) ilike f_unaccent(${pattern})
+            union
+            select id from products where site_id = ${view.siteId} and sku ilike ${pattern}`,
+      );
+      const ids = new Set(rows.map((row) => Number(row.id)));
+      const previous = matched;
+      matched = previous === null ? ids : new Set([...previous].filter((id) => ids.has(id)));
+      if (matched.size === 0) break;
+    }
+    return [...(matched ?? [])];
   }
 
   return { current, rebuild, nameRanks, keywordIds, stats: () => [...stats.values()] };
