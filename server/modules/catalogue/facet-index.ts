@@ -388,15 +388,21 @@ export class SiteFacetIndex {
     forEachBit(matched, (slot) => {
       slots[n++] = slot;
     });
+    // Sorted by position in `slots`, so that the sort keys take memory for the matches only.
     const compare = this.comparator(query, options.sort, options.nameRanks, slots, now);
+    const positions = new Int32Array(total);
+    for (let i = 0; i < total; i++) positions[i] = i;
     const wanted = Math.min(total, options.offset + options.limit);
     const ordered =
-      wanted <= HEAP_LIMIT && wanted * 8 < total ? smallest(slots, wanted, compare) : slots.sort(compare);
+      wanted <= HEAP_LIMIT && wanted * 8 < total
+        ? smallest(positions, wanted, compare)
+        : positions.sort(compare);
     const ids: number[] = [];
-    for (let i = options.offset; i < wanted; i++) ids.push(this.ids[ordered[i]!]!);
+    for (let i = options.offset; i < wanted; i++) ids.push(this.ids[slots[ordered[i]!]!]!);
     return { ids, total };
   }
 
+  /** Compares two positions in `slots` in the sort's order (product-filter.ts `searchProductIds`). */
   private comparator(
     query: IndexQuery,
     sort: ProductSort,
@@ -404,14 +410,19 @@ export class SiteFacetIndex {
     slots: Int32Array,
     now: number,
   ): (a: number, b: number) => number {
-    const ids = this.ids;
-    const created = this.createdAt;
-    const byId = (a: number, b: number) => ids[a]! - ids[b]!;
-    if (sort === 'newest') return (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!;
+    const total = slots.length;
+    const id = new Float64Array(total);
+    const created = new Float64Array(total);
+    for (let i = 0; i < total; i++) {
+      id[i] = this.ids[slots[i]!]!;
+      created[i] = this.createdAt[slots[i]!]!;
+    }
+    const byId = (a: number, b: number) => id[a]! - id[b]!;
+    if (sort === 'newest') return (a, b) => created[b]! - created[a]! || id[b]! - id[a]!;
     if (sort === 'price_asc' || sort === 'price_desc') {
       const prices = this.prices.get(query.currencyId);
-      const key = new Float64Array(this.capacity);
-      for (const slot of slots) key[slot] = this.priceOf(prices, slot, now) ?? Number.NaN;
+      const key = new Float64Array(total);
+      for (let i = 0; i < total; i++) key[i] = this.priceOf(prices, slots[i]!, now) ?? Number.NaN;
       const sign = sort === 'price_asc' ? 1 : -1;
       return (a, b) => {
         const x = key[a]!;
@@ -422,7 +433,8 @@ export class SiteFacetIndex {
       };
     }
     if (sort === 'name_asc' || sort === 'name_desc') {
-      const ranks = nameRanks!;
+      const ranks = new Int32Array(total);
+      for (let i = 0; i < total; i++) ranks[i] = nameRanks![slots[i]!]!;
       const sign = sort === 'name_asc' ? 1 : -1;
       // Rank -1: no name in either language (nulls last in both directions).
       return (a, b) => {
@@ -433,8 +445,8 @@ export class SiteFacetIndex {
       };
     }
     const main = query.criteria.mainCategoryIds ? new Set(query.criteria.mainCategoryIds) : null;
-    const priority = new Float64Array(this.capacity);
-    for (const slot of slots) priority[slot] = this.priorityOf(slot, main) ?? 0;
+    const priority = new Float64Array(total);
+    for (let i = 0; i < total; i++) priority[i] = this.priorityOf(slots[i]!, main) ?? 0;
     return (a, b) => priority[b]! - priority[a]! || created[b]! - created[a]! || byId(a, b);
   }
 
@@ -526,7 +538,7 @@ export class SiteFacetIndex {
 }
 
 /** The `wanted` first slots in `compare` order (a bounded max-heap: n log k instead of n log n). */
-function smallest(slots: Int32Array, wanted: number, compare: (a: number, b: number) => number): Int32Array {
+function smallest(items: Int32Array, wanted: number, compare: (a: number, b: number) => number): Int32Array {
   const heap = new Int32Array(wanted);
   let size = 0;
   const down = (from: number) => {
@@ -544,7 +556,7 @@ function smallest(slots: Int32Array, wanted: number, compare: (a: number, b: num
       i = largest;
     }
   };
-  for (const slot of slots) {
+  for (const slot of items) {
     if (size < wanted) {
       let i = size++;
       heap[i] = slot;
