@@ -87,10 +87,34 @@ function grown<T extends Int32Array | Float64Array | Uint32Array>(
   return next;
 }
 
-/** Comma-separated integers (string_agg output) into numbers; empty fields become `empty`. */
-function parseList(text: string | null, empty = NO_PRICE): number[] {
-  if (!text) return [];
-  return text.split(',').map((field) => (field === '' ? empty : Number(field)));
+/**
+ * Comma-separated integers (string_agg output) into numbers, read character by character (no
+ * substring per number: a million-product build parses some ten million of them); an empty field
+ * becomes `empty`.
+ */
+function parseList(text: string | null, empty = NO_PRICE): Float64Array {
+  if (!text) return new Float64Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const out = new Float64Array(count);
+  let at = 0;
+  let value = 0;
+  let digits = 0;
+  let negative = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code === 44) {
+      out[at++] = digits === 0 ? empty : negative ? -value : value;
+      value = 0;
+      digits = 0;
+      negative = false;
+    } else if (code === 45) negative = true;
+    else {
+      value = value * 10 + (code - 48);
+      digits++;
+    }
+  }
+  return out;
 }
 
 type CurrencyPrices = { bundle: Int32Array; discount: Int32Array; endsAt: Float64Array; retail: Int32Array };
@@ -119,7 +143,8 @@ export class SiteFacetIndex {
   capacity: number;
   size = 0;
   ids: Int32Array;
-  slotOf = new Map<number, number>();
+  /** Product id -> slot + 1 (0: none); product ids are serial, so a typed array indexed by id is compact. */
+  slotById = new Int32Array(0);
   live: Bits;
   createdAt: Float64Array;
   categories = new Map<number, Bits>();
@@ -200,13 +225,24 @@ export class SiteFacetIndex {
   }
 
   slotFor(id: number): number {
-    const existing = this.slotOf.get(id);
+    const existing = this.slotOf(id);
     if (existing !== undefined) return existing;
     if (this.size === this.capacity) this.grow();
     const slot = this.size++;
     this.ids[slot] = id;
-    this.slotOf.set(id, slot);
+    this.setSlot(id, slot);
     return slot;
+  }
+
+  slotOf(id: number): number | undefined {
+    const stored = id >= 0 && id < this.slotById.length ? this.slotById[id]! : 0;
+    return stored === 0 ? undefined : stored - 1;
+  }
+
+  setSlot(id: number, slot: number): void {
+    if (id >= this.slotById.length)
+      this.slotById = grown(this.slotById, Math.max(id + 1, this.slotById.length * 2));
+    this.slotById[id] = slot + 1;
   }
 
   /** Everything known about a slot forgotten (it keeps its number; a product that comes back reuses it). */
@@ -226,7 +262,7 @@ export class SiteFacetIndex {
 
   /** A product's current rows (or its absence: not visible any more) replace what the slot held. */
   applyProduct(id: number, state: ProductState | null): void {
-    const known = this.slotOf.get(id);
+    const known = this.slotOf(id);
     if (!state) {
       if (known !== undefined) this.clearSlot(known);
       return;
@@ -287,7 +323,7 @@ export class SiteFacetIndex {
   private fromIds(ids: number[]): Bits {
     const result = this.bits();
     for (const id of ids) {
-      const slot = this.slotOf.get(id);
+      const slot = this.slotOf(id);
       if (slot !== undefined) setBit(result, slot);
     }
     return result;
@@ -455,9 +491,10 @@ export class SiteFacetIndex {
     const ids = parseList(rows.ids);
     const created = parseList(rows.created);
     const index = new SiteFacetIndex(siteId, version, ids.length + 64);
+    index.slotById = new Int32Array((ids.length > 0 ? ids[ids.length - 1]! : 0) + 1);
     for (let slot = 0; slot < ids.length; slot++) {
       index.ids[slot] = ids[slot]!;
-      index.slotOf.set(ids[slot]!, slot);
+      index.setSlot(ids[slot]!, slot);
       index.createdAt[slot] = created[slot]!;
       setBit(index.live, slot);
     }
@@ -466,7 +503,7 @@ export class SiteFacetIndex {
     const perSlot = new Int32Array(ids.length + 1);
     const linkSlots = new Int32Array(links.length / 3);
     for (let i = 0, j = 0; i < links.length; i += 3, j++) {
-      const slot = index.slotOf.get(links[i]!) ?? -1;
+      const slot = index.slotOf(links[i]!) ?? -1;
       linkSlots[j] = slot;
       if (slot >= 0) {
         perSlot[slot + 1]!++;
@@ -488,14 +525,14 @@ export class SiteFacetIndex {
     for (const row of rows.values) {
       const bits = index.valueBits(Number(row.attribute_id), Number(row.value_id));
       for (const id of parseList(row.ids)) {
-        const slot = index.slotOf.get(id);
+        const slot = index.slotOf(id);
         if (slot !== undefined) setBit(bits, slot);
       }
     }
     for (const row of rows.tags) {
       const bits = index.bitsIn(index.tags, Number(row.tag_id));
       for (const id of parseList(row.ids)) {
-        const slot = index.slotOf.get(id);
+        const slot = index.slotOf(id);
         if (slot !== undefined) setBit(bits, slot);
       }
     }
@@ -507,7 +544,7 @@ export class SiteFacetIndex {
       const endsAt = parseList(row.ends_at, 0);
       const retail = parseList(row.retail);
       for (let i = 0; i < productIds.length; i++) {
-        const slot = index.slotOf.get(productIds[i]!);
+        const slot = index.slotOf(productIds[i]!);
         if (slot === undefined) continue;
         prices.bundle[slot] = bundle[i]!;
         prices.discount[slot] = discount[i]!;
@@ -520,7 +557,8 @@ export class SiteFacetIndex {
 
   /** Bytes held by the typed arrays (the index's memory, without the id map). */
   byteSize(): number {
-    let bytes = this.ids.byteLength + this.live.byteLength + this.createdAt.byteLength;
+    let bytes =
+      this.ids.byteLength + this.live.byteLength + this.createdAt.byteLength + this.slotById.byteLength;
     bytes += this.linkStart.byteLength + this.linkCategory.byteLength + this.linkPriority.byteLength;
     for (const bits of this.categories.values()) bytes += bits.byteLength;
     for (const bits of this.tags.values()) bytes += bits.byteLength;
@@ -532,7 +570,7 @@ export class SiteFacetIndex {
   }
 
   isLive(id: number): boolean {
-    const slot = this.slotOf.get(id);
+    const slot = this.slotOf(id);
     return slot !== undefined && hasBit(this.live, slot);
   }
 }
@@ -611,36 +649,39 @@ async function currentVersion(db: Db): Promise<number> {
 async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
   const version = await currentVersion(db);
   const visible = visibleProducts(siteId);
-  const [productRow] = await rowsOf<{ ids: string | null; created: string | null }>(
-    db,
-    sql`select string_agg(id::text, ',' order by id) as ids,
+  // Five statements at once: PostgreSQL runs them on five connections; PGlite one after the other.
+  const [[productRow], [linkRow], values, tags, prices] = await Promise.all([
+    rowsOf<{ ids: string | null; created: string | null }>(
+      db,
+      sql`select string_agg(id::text, ',' order by id) as ids,
                string_agg(${micros(sql`created_at`)}::text, ',' order by id) as created
         from products where site_id = ${siteId} and status = 'active' and is_visible_individually`,
-  );
-  const [linkRow] = await rowsOf<{ links: string | null }>(
-    db,
-    sql`select string_agg(l.product_id || ',' || l.category_id || ',' || l.category_priority, ',') as links
+    ),
+    rowsOf<{ links: string | null }>(
+      db,
+      sql`select string_agg(l.product_id || ',' || l.category_id || ',' || l.category_priority, ',') as links
         from product_category_links l where l.product_id in (${visible})`,
-  );
-  const values = await rowsOf<BuildRows['values'][number]>(
-    db,
-    sql`select attribute_id, value_id, string_agg(product_id::text, ',') as ids
+    ),
+    rowsOf<BuildRows['values'][number]>(
+      db,
+      sql`select attribute_id, value_id, string_agg(product_id::text, ',') as ids
         from product_attribute_values where product_id in (${visible}) group by attribute_id, value_id`,
-  );
-  const tags = await rowsOf<BuildRows['tags'][number]>(
-    db,
-    sql`select tag_id, string_agg(product_id::text, ',') as ids
+    ),
+    rowsOf<BuildRows['tags'][number]>(
+      db,
+      sql`select tag_id, string_agg(product_id::text, ',') as ids
         from product_tags where product_id in (${visible}) group by tag_id`,
-  );
-  const prices = await rowsOf<BuildRows['prices'][number]>(
-    db,
-    sql`select currency_id, string_agg(product_id::text, ',') as ids,
+    ),
+    rowsOf<BuildRows['prices'][number]>(
+      db,
+      sql`select currency_id, string_agg(product_id::text, ',') as ids,
                string_agg(coalesce(bundle_price::text, ''), ',') as bundle,
                string_agg(coalesce(discount_price::text, ''), ',') as discount,
                string_agg(coalesce(${micros(sql`discount_ends_at`)}::text, ''), ',') as ends_at,
                string_agg(coalesce(retail_price::text, ''), ',') as retail
         from product_prices where product_id in (${visible}) group by currency_id`,
-  );
+    ),
+  ]);
   return SiteFacetIndex.fromRows(siteId, version, {
     ids: productRow?.ids ?? null,
     created: productRow?.created ?? null,
@@ -735,7 +776,7 @@ async function loadNameRanks(db: Db, index: SiteFacetIndex, language: string, fa
   const ids = parseList(rows[0]?.ids ?? null);
   const values = parseList(rows[0]?.ranks ?? null, -1);
   for (let i = 0; i < ids.length; i++) {
-    const slot = index.slotOf.get(ids[i]!);
+    const slot = index.slotOf(ids[i]!);
     if (slot !== undefined) ranks[slot] = values[i]!;
   }
   return ranks;
