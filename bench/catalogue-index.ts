@@ -62,7 +62,10 @@ const percentile = (values: number[], p: number) => {
 const handle = await openPostgres(url, { max: 4 });
 const db = handle.db;
 await runMigrations(handle, url);
-const [{ n: existing } = { n: 0 }] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from sites`);
+const [{ n: existing } = { n: 0 }] = await rowsOf<{ n: number }>(
+  db,
+  sql`select count(*)::int as n from sites`,
+);
 if (Number(existing) === 0) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-index-'));
   await seedDemo(db, { storage: createLocalStorage(path.join(dataDir, 'media')) });
@@ -71,7 +74,9 @@ if (wantedProducts > 0) {
   const started = Date.now();
   const result = await generateCatalogue(db, { products: wantedProducts });
   if (result.after > result.before) await db.execute(sql`vacuum analyze`);
-  console.log(`generated ${result.after - result.before} products (${result.after}) in ${Date.now() - started} ms`);
+  console.log(
+    `generated ${result.after - result.before} products (${result.after}) in ${Date.now() - started} ms`,
+  );
 }
 const [site] = await rowsOf<{ id: number }>(db, sql`select id from sites order by id limit 1`);
 const siteId = Number(site!.id);
