@@ -297,8 +297,11 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       { namespace: 'catalogue', operation: 'reference', scope: [siteId], input: null },
       { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] },
       async () => {
+        // The product counts of the category tree from the facet index when there is one (the
+        // recursive query over every link takes seconds at a million products).
+        const index = await facets.current(siteId);
         const [categories, attributes, tags] = await Promise.all([
-          loadCategories(db, siteId),
+          loadCategories(db, siteId, index ? (subtrees) => index.categoryCounts(subtrees) : undefined),
           loadAttributes(db, siteId),
           loadTags(db, siteId),
         ]);

@@ -82,6 +82,10 @@ describe('facet index', () => {
     const facets = createFacetIndexes(db, { enabled: true });
     const index = (await facets.current(siteId)) as SiteFacetIndex;
     expect(index.size).toBeGreaterThan(600);
+    // The category tree's product counts from the index equal the recursive query's.
+    const counted = await loadCategories(db, siteId, (subtrees) => index.categoryCounts(subtrees));
+    expect(counted).toEqual(categories);
+    expect(categories.filter((category) => category.productCount > 0).length).toBeGreaterThan(100);
     const names = (
       await rowsOf<{ name: string }>(
         db,

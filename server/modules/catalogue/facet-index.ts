@@ -555,6 +555,16 @@ export class SiteFacetIndex {
     return index;
   }
 
+  /** Per category, the visible products linked to any category of its subtree (catalogue-reference.ts). */
+  categoryCounts(subtrees: Map<number, number[]>): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const [category, tree] of subtrees) {
+      const bits = tree.length === 1 ? this.categories.get(tree[0]!) : this.union(this.categories, tree);
+      if (bits) counts.set(category, countAnd(this.live, bits));
+    }
+    return counts;
+  }
+
   /** Bytes held by the typed arrays (the index's memory, without the id map). */
   byteSize(): number {
     let bytes =
