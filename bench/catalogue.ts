@@ -20,15 +20,19 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { generateCatalogue } from '../scripts/generate-catalogue.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
+import { rowsOf } from '../server/db/raw-rows.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
+import { createFacetIndexes } from '../server/modules/catalogue/facet-index.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
-import { benchArgument, ensureBuild, spawnServer } from './http-utils.ts';
+import { benchArgument, cpuSeconds, ensureBuild, spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -41,17 +45,26 @@ export type CatalogueResult = {
   p95: number;
   p99: number;
   failed: number;
+  /** CPU time of the shop process per request (PostgreSQL's own processes not included). */
+  cpuPerRequestUs?: number;
 };
+
+/** The shop process being measured (its CPU time per request comes from /proc). */
+let shopPid: number | undefined;
 
 const seconds = Number(benchArgument('seconds', '5'));
 const connections = Number(benchArgument('connections', '10'));
 const sizes = benchArgument('sizes', '10000,100000').split(',').map(Number);
+/** PGlite at 1,000,000 products is left out by default: generating them takes most of an hour there. */
+const postgresSizes = benchArgument('postgres-sizes', benchArgument('sizes', '10000,100000,1000000'))
+  .split(',')
+  .map(Number);
 const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buildDir = env.BUILD_DIR ?? 'build-perf';
-const shopPort = 3296;
-const baselinePort = 3297;
+const shopPort = Number(benchArgument('port', '3296'));
+const baselinePort = shopPort + 1;
 /** The first generated department: about a tenth of the products, in 19 categories below it. */
 const CATEGORY_SLUG = 'gen-odjel-1';
 
@@ -80,7 +93,10 @@ async function measure(
       ],
     });
   await run(1, 4);
+  const pid = url.includes(`:${shopPort}/`) ? shopPid : undefined;
+  const cpuBefore = pid ? cpuSeconds(pid) : undefined;
   const result = await run(seconds, connections);
+  const cpuAfter = pid ? cpuSeconds(pid) : undefined;
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
@@ -93,11 +109,15 @@ async function measure(
     p95: Math.round(p95 * 10) / 10,
     p99: latency.p99!,
     failed: result.errors + result.non2xx,
+    cpuPerRequestUs:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1e6)
+        : undefined,
   };
 }
 
-function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  return spawnServer('server/main.ts', shopPort, {
+async function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promise<void> }> {
+  const server = await spawnServer('server/main.ts', shopPort, {
     NODE_ENV: 'production',
     BUILD_DIR: buildDir,
     PORT: String(shopPort),
@@ -107,6 +127,8 @@ function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promis
     SEED_DEMO: 'false',
     ...extraEnv,
   });
+  shopPid = server.pid;
+  return server;
 }
 
 async function measureShop(engine: Engine, products: number): Promise<CatalogueResult[]> {
@@ -126,11 +148,19 @@ async function measureShop(engine: Engine, products: number): Promise<CatalogueR
   const navigation = `${base}/api/v1/catalogue/layered/navigation`;
   const filter = `${base}/api/v1/catalogue/product/web/filter`;
   const results: CatalogueResult[] = [];
+  // The first catalogue request builds the process's facet index: wait for it outside the figures.
+  const warmStarted = Date.now();
+  await fetch(navigation, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: navigationBody(-1),
+  });
+  console.log(`  first navigation request (builds the facet index): ${Date.now() - warmStarted} ms`);
   const run = async (...args: Parameters<typeof measure>) => {
     const result = await measure(...args);
     results.push(result);
     console.log(
-      `  ${result.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms${result.failed ? `, ${result.failed} failed` : ''}`,
+      `  ${result.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms${result.cpuPerRequestUs === undefined ? '' : `, ${result.cpuPerRequestUs} µs CPU/req`}${result.failed ? `, ${result.failed} failed` : ''}`,
     );
   };
   await run(engine, products, 'baseline: bare node:http', `http://127.0.0.1:${baselinePort}/`);
@@ -147,8 +177,55 @@ async function measureShop(engine: Engine, products: number): Promise<CatalogueR
     body: () => filterBody(null),
   });
   await run(engine, products, 'web/filter page 1 of 6, cold', filter, { method: 'POST', body: filterBody });
+  await run(engine, products, 'layered/navigation, cold, random filters', navigation, {
+    method: 'POST',
+    body: (n) => {
+      const { mainCategory, filters } = randomState(n);
+      return JSON.stringify({ mainCategory, filters });
+    },
+  });
+  await run(engine, products, 'web/filter, cold, random filters, sort, page', filter, {
+    method: 'POST',
+    body: (n) => JSON.stringify(randomState(n)),
+  });
+  await run(engine, products, 'web/filter, cold, random filters and a keyword', filter, {
+    method: 'POST',
+    body: (n) => JSON.stringify(randomState(n, { keywords: true })),
+  });
   await run(engine, products, `SSR GET /shop/${CATEGORY_SLUG}`, `${base}/shop/${CATEGORY_SLUG}`);
   return results;
+}
+
+export type IndexBuild = { engine: Engine; products: number; ms: number; bytes: number; heapMb: number };
+const indexBuilds: IndexBuild[] = [];
+
+/** A heap figure after a full collection, when the process may ask for one. */
+function collectedHeap(): number {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+}
+
+/**
+ * The facet index the server builds at its first catalogue request, built here the same way on the
+ * same database: how long it takes and what it holds (its typed arrays, and the heap it adds, which
+ * includes the id map).
+ */
+async function measureIndexBuild(handle: DatabaseHandle, engine: Engine, products: number) {
+  const [site] = await rowsOf<{ id: number }>(handle.db, sql`select id from sites order by id limit 1`);
+  const before = collectedHeap();
+  const started = performance.now();
+  const facets = createFacetIndexes(handle.db, { enabled: true });
+  const index = await facets.current(Number(site!.id));
+  const ms = Math.round(performance.now() - started);
+  const heapMb = Math.round(((collectedHeap() - before) / 1024 / 1024) * 10) / 10;
+  const build = { engine, products, ms, bytes: index?.byteSize() ?? 0, heapMb };
+  indexBuilds.push(build);
+  console.log(
+    `  facet index: ${index?.size ?? 0} products in ${ms} ms, typed arrays ${(build.bytes / 1024 / 1024).toFixed(1)} MB, heap +${heapMb} MB`,
+  );
 }
 
 async function prepare(handle: DatabaseHandle, products: number) {
@@ -159,6 +236,77 @@ async function prepare(handle: DatabaseHandle, products: number) {
   console.log(
     `  generated ${result.after - result.before} products (${result.after} in all) in ${Date.now() - started} ms`,
   );
+  choices = await rowsOf<{ code: string; value: string }>(
+    handle.db,
+    sql`select a.attribute_code as code, v.value_code as value from attribute_values v
+        join attributes a on a.id = v.attribute_id where a.is_filterable order by v.id`,
+  );
+  words = (
+    await rowsOf<{ name: string }>(
+      handle.db,
+      sql`select name from product_translations where language_code = 'hr' order by product_id desc limit 50`,
+    )
+  ).flatMap((row) => row.name.split(/\s+/).filter((word) => word.length >= 3));
+  tagCodes = (await rowsOf<{ code: string }>(handle.db, sql`select code from tags order by id`)).map(
+    (row) => row.code,
+  );
+  subcategories = (
+    await rowsOf<{ slug: string }>(
+      handle.db,
+      sql`select slug from product_category_translations where slug like 'gen-kategorija-1-%' order by slug`,
+    )
+  ).map((row) => row.slug);
+}
+
+let choices: { code: string; value: string }[] = [];
+let tagCodes: string[] = [];
+let subcategories: string[] = [];
+let words: string[] = [];
+
+/** A deterministic pseudo-random number in [0, 1) for request n and draw k. */
+function draw(n: number, k: number): number {
+  let x = Math.imul(n + 1, 0x9e3779b1) ^ Math.imul(k + 1, 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 15), 0x2c1b3c6d);
+  x = Math.imul(x ^ (x >>> 12), 0x297a2d39);
+  return ((x ^ (x >>> 15)) >>> 0) / 4294967296;
+}
+
+const sortNames = ['priority', 'newest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'];
+
+/**
+ * Request n's random filter state: one to three attribute choices (sometimes two values of one
+ * attribute), sometimes a price range and a tag, in the department or one of its subcategories, with
+ * a sort and a page of the first five.
+ */
+function randomState(n: number, options: { keywords?: boolean } = {}) {
+  const filters: { key: string; value: unknown }[] = [];
+  const picks = 1 + Math.floor(draw(n, 0) * 3);
+  for (let k = 0; k < picks; k++) {
+    const choice = choices[Math.floor(draw(n, 1 + k) * choices.length)]!;
+    const same = choices.filter((candidate) => candidate.code === choice.code);
+    const second = same[Math.floor(draw(n, 10 + k) * same.length)]!;
+    filters.push({
+      key: choice.code,
+      value: draw(n, 20 + k) < 0.3 ? [choice.value, second.value] : choice.value,
+    });
+  }
+  if (draw(n, 30) < 0.4) {
+    const low = Math.floor(draw(n, 31) * 3000);
+    filters.push({ key: 'price', value: { min: low, max: low + 2000 + Math.floor(draw(n, 32) * 10000) } });
+  }
+  if (draw(n, 33) < 0.2 && tagCodes.length > 0)
+    filters.push({ key: 'tag', value: tagCodes[Math.floor(draw(n, 34) * tagCodes.length)] });
+  return {
+    mainCategory:
+      draw(n, 40) < 0.5 || subcategories.length === 0
+        ? CATEGORY_SLUG
+        : subcategories[Math.floor(draw(n, 41) * subcategories.length)],
+    filters,
+    ...(options.keywords ? { keywords: words[Math.floor(draw(n, 42) * words.length)] } : {}),
+    sort: sortNames[Math.floor(draw(n, 43) * sortNames.length)],
+    page: 1 + Math.floor(draw(n, 44) * 5),
+    limit: 6,
+  };
 }
 
 async function benchPglite(): Promise<CatalogueResult[]> {
@@ -174,6 +322,7 @@ async function benchPglite(): Promise<CatalogueResult[]> {
         await runMigrations(handle);
         await seedDemo(handle.db, { storage });
         await prepare(handle, products);
+        await measureIndexBuild(handle, 'pglite', products);
       } finally {
         await handle.close();
       }
@@ -206,9 +355,10 @@ async function benchPostgres(): Promise<CatalogueResult[]> {
     try {
       await runMigrations(handle, databaseUrl);
       await seedDemo(handle.db, { storage });
-      for (const products of sizes) {
+      for (const products of postgresSizes) {
         console.log(`PostgreSQL, ${products} products`);
         await prepare(handle, products);
+        await measureIndexBuild(handle, 'postgres', products);
         const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
         try {
           results.push(...(await measureShop('postgres', products)));
@@ -229,17 +379,24 @@ async function benchPostgres(): Promise<CatalogueResult[]> {
 
 export function markdownTable(results: CatalogueResult[]): string {
   const lines = [
-    '| engine | products | benchmark | req/s | p50 ms | p95 ms | p99 ms | failed |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
-    ...results.map(
-      (r) =>
-        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.products.toLocaleString('en')} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.failed} |`,
-    ),
+    '| engine | products | benchmark | req/s | ÷ baseline | p50 ms | p95 ms | p99 ms | shop CPU µs/req | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map((r) => {
+      const baseline = results.find(
+        (b) => b.engine === r.engine && b.products === r.products && b.name.startsWith('baseline'),
+      );
+      const ratio = baseline ? (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3) : '';
+      return `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.products.toLocaleString('en')} | ${r.name} | ${r.requestsPerSecond} | ${ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`;
+    }),
   ];
   return lines.join('\n');
 }
 
 export async function runCatalogueBench(): Promise<void> {
+  const loadAtStart = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
   ensureBuild(buildDir);
   const baseline = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -253,11 +410,19 @@ export async function runCatalogueBench(): Promise<void> {
   } finally {
     baseline.close();
   }
-  const heading = `${new Date().toISOString()} · ${seconds} s per run · ${connections} connections · ${os.cpus().length} CPUs · load average ${os
+  const heading = `${new Date().toISOString()} · ${seconds} s per run · ${connections} connections · ${os.cpus().length} CPUs · load average at the start ${loadAtStart}, at the end ${os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' ')} · category ${CATEGORY_SLUG}`;
-  const report = `# Catalogue benchmark\n\n${heading}\n\n${markdownTable(results)}\n`;
+  const builds = [
+    '| engine | products | index build ms | typed arrays MB | heap added MB |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...indexBuilds.map(
+      (b) =>
+        `| ${b.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${b.products.toLocaleString('en')} | ${b.ms} | ${(b.bytes / 1024 / 1024).toFixed(1)} | ${b.heapMb} |`,
+    ),
+  ].join('\n');
+  const report = `# Catalogue benchmark\n\n${heading}\n\n${markdownTable(results)}\n\nFacet index (docs/decisions/0350), built in the benchmark process on the same database:\n\n${builds}\n`;
   console.log(`\n${report}`);
   fs.mkdirSync('bench/results', { recursive: true });
   const file = path.join('bench/results', `catalogue-${new Date().toISOString().replaceAll(':', '-')}.md`);

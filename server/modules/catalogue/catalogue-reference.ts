@@ -34,8 +34,18 @@ export type CategoryRecord = {
   productCount: number;
 };
 
-export async function loadCategories(db: Db, siteId: number): Promise<CategoryRecord[]> {
-  const [rows, texts, counts] = await Promise.all([
+/**
+ * The site's active categories with their texts and product counts (a category's count takes in its
+ * active subcategories'). `countProducts`, when given, counts from the facet index: it receives each
+ * category's active subtree (itself first) and returns the visible products linked to any of them;
+ * otherwise a recursive query over every link of the site counts them (seconds at 1,000,000 products).
+ */
+export async function loadCategories(
+  db: Db,
+  siteId: number,
+  countProducts?: (subtrees: Map<number, number[]>) => Map<number, number>,
+): Promise<CategoryRecord[]> {
+  const [rows, texts, counted] = await Promise.all([
     db
       .select({
         id: productCategories.id,
@@ -47,9 +57,11 @@ export async function loadCategories(db: Db, siteId: number): Promise<CategoryRe
       .where(and(eq(productCategories.siteId, siteId), eq(productCategories.isActive, true)))
       .orderBy(asc(productCategories.id)),
     db.select().from(productCategoryTranslations).where(eq(productCategoryTranslations.siteId, siteId)),
-    rowsOf<{ id: number; n: number }>(
-      db,
-      sql`with recursive tree(root_id, id) as (
+    countProducts
+      ? Promise.resolve(null)
+      : rowsOf<{ id: number; n: number }>(
+          db,
+          sql`with recursive tree(root_id, id) as (
             select id, id from product_categories where site_id = ${siteId} and is_active
             union all
             select tree.root_id, c.id from product_categories c join tree on c.parent_id = tree.id
@@ -60,10 +72,36 @@ export async function loadCategories(db: Db, siteId: number): Promise<CategoryRe
           join product_category_links l on l.category_id = tree.id
           join products p on p.id = l.product_id and p.status = 'active' and p.is_visible_individually
           group by tree.root_id`,
-    ),
+        ),
   ]);
-  const countById = new Map(counts.map((row) => [Number(row.id), Number(row.n)]));
   const active = new Set(rows.map((row) => row.id));
+  let countById: Map<number, number>;
+  if (counted) countById = new Map(counted.map((row) => [Number(row.id), Number(row.n)]));
+  else {
+    // The same trees as the recursive query: from each active category down through active children.
+    const children = new Map<number, number[]>();
+    for (const row of rows) {
+      if (row.parentId === null) continue;
+      const list = children.get(row.parentId) ?? [];
+      list.push(row.id);
+      children.set(row.parentId, list);
+    }
+    const subtrees = new Map<number, number[]>();
+    for (const row of rows) {
+      const tree: number[] = [];
+      const seen = new Set<number>();
+      const stack = [row.id];
+      while (stack.length > 0) {
+        const id = stack.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        tree.push(id);
+        stack.push(...(children.get(id) ?? []));
+      }
+      subtrees.set(row.id, tree);
+    }
+    countById = countProducts!(subtrees);
+  }
   return rows.map((row) => ({
     ...row,
     // A child of an inactive category is shown at the top level rather than lost.

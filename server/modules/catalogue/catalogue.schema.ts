@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -8,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -512,4 +514,29 @@ export const eProductCodes = pgTable(
       .where(sql`${table.assignedOrderId} is null`),
     index('e_product_codes_order_idx').on(table.assignedOrderId),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The change log of the in-memory facet index (migration 0015: the triggers that fill it are there)
+
+/** One row: the number of the last catalogue change; every process's facet index compares its own with it. */
+export const catalogueIndexState = pgTable(
+  'catalogue_index_state',
+  {
+    id: smallint('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('catalogue_index_state_id_check', sql`${table.id} = 1`)],
+);
+
+/** The products each change touched (null: too many to list, rebuild the index), by change number. */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    version: bigint('version', { mode: 'number' }).notNull(),
+    productId: integer('product_id'),
+    source: text('source').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('catalogue_changes_version_idx').on(table.version)],
 );

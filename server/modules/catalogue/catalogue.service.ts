@@ -36,11 +36,13 @@ import {
   loadTags,
   type TagRecord,
 } from './catalogue-reference.ts';
-import { layeredNavigation } from './layered-navigation.ts';
+import { createFacetIndexes, type IndexQuery } from './facet-index.ts';
+import { layeredNavigation, navigationFilters } from './layered-navigation.ts';
 import {
   type FilterEntry,
   hasNoCriteria,
   type ProductSort,
+  type ResolvedCriteria,
   resolveCriteria,
   searchProductIds,
 } from './product-filter.ts';
@@ -228,6 +230,50 @@ export async function categorySummaries(db: Db, ctx: RequestContext, ids: number
 }
 
 export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>) {
+  /** This process's facet index per site (docs/decisions/0350); null answers fall back to SQL. */
+  const facets = createFacetIndexes(db);
+
+  async function indexQuery(view: CatalogueView, criteria: ResolvedCriteria) {
+    const index = await facets.current(view.siteId);
+    if (!index) return null;
+    const query: IndexQuery = {
+      criteria,
+      keywordIds: await facets.keywordIds(criteria, view),
+      currencyId: view.currency.id,
+    };
+    return { index, query };
+  }
+
+  /** One page of product ids and the total: from the facet index, else from the database. */
+  async function listingIds(
+    view: CatalogueView,
+    criteria: ResolvedCriteria,
+    options: { sort: ProductSort; limit: number; offset: number },
+  ) {
+    const indexed = await indexQuery(view, criteria);
+    if (!indexed) return searchProductIds(db, criteria, view, options);
+    const byName = options.sort === 'name_asc' || options.sort === 'name_desc';
+    const nameRanks = byName
+      ? await facets.nameRanks(indexed.index, view.language, view.defaultLanguage)
+      : null;
+    return indexed.index.page(indexed.query, { ...options, nameRanks });
+  }
+
+  /** The filter panel: counts from the facet index, else from the database. */
+  async function navigationOf(
+    view: CatalogueView,
+    criteria: ResolvedCriteria,
+    attributes: AttributeRecord[],
+  ) {
+    const indexed = await indexQuery(view, criteria);
+    if (!indexed) return layeredNavigation(db, view, criteria, attributes);
+    const filterable = attributes
+      .filter((attribute) => attribute.isFilterable)
+      .map((attribute) => attribute.id);
+    const { counts, price } = indexed.index.facetCounts(indexed.query, filterable);
+    return navigationFilters(view, criteria, attributes, counts, price);
+  }
+
   /** Whole responses are cached per site, language, store, currency and normalized input. */
   function cachedRead<T>(
     view: CatalogueView & { storeId: number },
@@ -251,8 +297,11 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
       { namespace: 'catalogue', operation: 'reference', scope: [siteId], input: null },
       { ttlSeconds: TTL_SECONDS, tags: [siteCacheTag(siteId)] },
       async () => {
+        // The product counts of the category tree from the facet index when there is one (the
+        // recursive query over every link takes seconds at a million products).
+        const index = await facets.current(siteId);
         const [categories, attributes, tags] = await Promise.all([
-          loadCategories(db, siteId),
+          loadCategories(db, siteId, index ? (subtrees) => index.categoryCounts(subtrees) : undefined),
           loadAttributes(db, siteId),
           loadTags(db, siteId),
         ]);
@@ -537,7 +586,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     return cachedRead(view, 'filter', normalized, async () => {
       const ref = await reference(view.siteId);
       const criteria = resolveCriteria(input, ref, view);
-      const { ids, total } = await searchProductIds(db, criteria, view, {
+      const { ids, total } = await listingIds(view, criteria, {
         sort: normalized.sort,
         limit,
         offset: (page - 1) * limit,
@@ -561,7 +610,7 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     return cachedRead(view, 'navigation', normalized, async () => {
       const ref = await reference(view.siteId);
       const criteria = resolveCriteria(input, ref, view);
-      return { filters: await layeredNavigation(db, view, criteria, ref.attributes) };
+      return { filters: await navigationOf(view, criteria, ref.attributes) };
     });
   }
 
@@ -724,6 +773,8 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     tagList,
     checkBundles,
     invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
+    /** The facet indexes' build figures (benchmarks, tests). */
+    facetIndexStats: () => facets.stats(),
   };
 }
 

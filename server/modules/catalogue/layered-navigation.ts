@@ -138,6 +138,21 @@ export async function layeredNavigation(
     if (row.value_id === null) price = { low: row.low, high: row.high };
     else counts.set(Number(row.value_id), Number(row.n));
   }
+  return navigationFilters(view, criteria, attributes, counts, price);
+}
+
+/**
+ * The filter panel's shape from the counts (value id -> products) and the price range, whichever way
+ * they were found (the SQL statement above or the in-memory facet index).
+ */
+export function navigationFilters(
+  view: CatalogueView,
+  criteria: ResolvedCriteria,
+  attributes: AttributeRecord[],
+  counts: Map<number, number>,
+  price: { low: number | null; high: number | null } | undefined,
+): NavigationFilter[] {
+  const filterable = attributes.filter((attribute) => attribute.isFilterable);
 
   const label = (labels: Record<string, string>, fallback: string) =>
     pickText(labels, view.language, view.defaultLanguage) ?? fallback;

@@ -190,7 +190,7 @@ export const effectivePrice = sql<
 export const priceJoin = (view: CatalogueView) =>
   and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, view.currency.id));
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 const never = sql`false`;
 
 /**

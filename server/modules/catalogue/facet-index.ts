@@ -1,0 +1,947 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { escapeLike, type ProductSort, type ResolvedCriteria } from './product-filter.ts';
+import { type CatalogueView, viewLanguages } from './product-view.ts';
+
+/**
+ * The in-memory facet index of one site (docs/decisions/0350): every visible product has a slot, and
+ * each category, attribute value and tag is a bitset over the slots (one bit per product, 32 per word),
+ * beside typed arrays of what the sorts and the price filter read (creation time, prices per currency,
+ * the category links with their priorities). Counting a facet value is the population count of an AND
+ * of a few bitsets, so a filter panel costs the same whatever the category's size and never reads
+ * the database beyond one counter.
+ *
+ * The database stays the source of truth: the index is built from it, follows its change log
+ * (catalogue_changes, filled by triggers, migration 0015) before every use, and is thrown away and
+ * rebuilt when the log says "too many to list". Keywords are matched by the database (the same
+ * condition as before), and the listing's records are loaded from the database.
+ */
+
+const NO_PRICE = -2147483648;
+/** More changed products than this at once: rebuild instead of patching. */
+const PATCH_LIMIT = 5000;
+/** Below this many products (offset + limit) a page is picked with a heap instead of a full sort. */
+const HEAP_LIMIT = 2000;
+
+type Bits = Uint32Array;
+
+const words = (capacity: number) => (capacity + 31) >>> 5;
+
+function popcount32(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function countBits(bits: Bits): number {
+  let total = 0;
+  for (let i = 0; i < bits.length; i++) if (bits[i] !== 0) total += popcount32(bits[i]!);
+  return total;
+}
+
+function countAnd(a: Bits, b: Bits): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i++) {
+    const word = a[i]! & b[i]!;
+    if (word !== 0) total += popcount32(word);
+  }
+  return total;
+}
+
+function andInto(target: Bits, other: Bits): void {
+  for (let i = 0; i < target.length; i++) target[i]! &= other[i]!;
+}
+
+function orInto(target: Bits, other: Bits): void {
+  for (let i = 0; i < target.length; i++) target[i]! |= other[i]!;
+}
+
+function forEachBit(bits: Bits, visit: (slot: number) => void): void {
+  for (let i = 0; i < bits.length; i++) {
+    let word = bits[i]!;
+    while (word !== 0) {
+      const low = word & -word;
+      visit((i << 5) + (31 - Math.clz32(low)));
+      word ^= low;
+    }
+  }
+}
+
+const setBit = (bits: Bits, slot: number) => {
+  bits[slot >>> 5]! |= 1 << (slot & 31);
+};
+const clearBit = (bits: Bits, slot: number) => {
+  bits[slot >>> 5]! &= ~(1 << (slot & 31));
+};
+const hasBit = (bits: Bits, slot: number) => (bits[slot >>> 5]! & (1 << (slot & 31))) !== 0;
+
+function grown<T extends Int32Array | Float64Array | Uint32Array>(
+  array: T,
+  length: number,
+  fill?: number,
+): T {
+  const next = new (array.constructor as new (n: number) => T)(length);
+  next.set(array);
+  if (fill !== undefined) next.fill(fill, array.length);
+  return next;
+}
+
+/**
+ * Comma-separated integers (string_agg output) into numbers, read character by character (no
+ * substring per number: a million-product build parses some ten million of them); an empty field
+ * becomes `empty`.
+ */
+function parseList(text: string | null, empty = NO_PRICE): Float64Array {
+  if (!text) return new Float64Array(0);
+  let count = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
+  const out = new Float64Array(count);
+  let at = 0;
+  let value = 0;
+  let digits = 0;
+  let negative = false;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code === 44) {
+      out[at++] = digits === 0 ? empty : negative ? -value : value;
+      value = 0;
+      digits = 0;
+      negative = false;
+    } else if (code === 45) negative = true;
+    else {
+      value = value * 10 + (code - 48);
+      digits++;
+    }
+  }
+  return out;
+}
+
+type CurrencyPrices = { bundle: Int32Array; discount: Int32Array; endsAt: Float64Array; retail: Int32Array };
+
+type ProductState = {
+  id: number;
+  createdAt: number;
+  categories: { category: number; priority: number }[];
+  values: { attribute: number; value: number }[];
+  tags: number[];
+  prices: { currency: number; bundle: number; discount: number; endsAt: number; retail: number }[];
+};
+
+export type FacetCounts = {
+  /** Value id -> the products that match every other filter and have that value. */
+  counts: Map<number, number>;
+  price: { low: number | null; high: number | null };
+};
+
+/** What a facet query needs besides the resolved criteria: keyword matches come from the database. */
+export type IndexQuery = { criteria: ResolvedCriteria; keywordIds: number[] | null; currencyId: number };
+
+export class SiteFacetIndex {
+  readonly siteId: number;
+  version: number;
+  capacity: number;
+  size = 0;
+  ids: Int32Array;
+  /** Product id -> slot + 1 (0: none); product ids are serial, so a typed array indexed by id is compact. */
+  slotById = new Int32Array(0);
+  live: Bits;
+  createdAt: Float64Array;
+  categories = new Map<number, Bits>();
+  values = new Map<number, Map<number, Bits>>();
+  tags = new Map<number, Bits>();
+  /** The category links of the slots as built (CSR); a patched slot's links live in `patchedLinks`. */
+  linkStart: Int32Array = new Int32Array(1);
+  linkCategory: Int32Array = new Int32Array(0);
+  linkPriority: Int32Array = new Int32Array(0);
+  patchedLinks = new Map<number, { category: number; priority: number }[]>();
+  prices = new Map<number, CurrencyPrices>();
+  /** Per "language|default language": the rank of each slot's name in the database's own order. */
+  nameRanks = new Map<string, Promise<Int32Array>>();
+
+  constructor(siteId: number, version: number, capacity: number) {
+    this.siteId = siteId;
+    this.version = version;
+    this.capacity = Math.max(capacity, 32);
+    this.ids = new Int32Array(this.capacity);
+    this.live = new Uint32Array(words(this.capacity));
+    this.createdAt = new Float64Array(this.capacity);
+  }
+
+  private bits(): Bits {
+    return new Uint32Array(words(this.capacity));
+  }
+
+  private bitsIn<K>(map: Map<K, Bits>, key: K): Bits {
+    let bits = map.get(key);
+    if (!bits) {
+      bits = this.bits();
+      map.set(key, bits);
+    }
+    return bits;
+  }
+
+  private valueBits(attribute: number, value: number): Bits {
+    let perAttribute = this.values.get(attribute);
+    if (!perAttribute) {
+      perAttribute = new Map();
+      this.values.set(attribute, perAttribute);
+    }
+    return this.bitsIn(perAttribute, value);
+  }
+
+  private currencyPrices(currency: number): CurrencyPrices {
+    let prices = this.prices.get(currency);
+    if (!prices) {
+      prices = {
+        bundle: new Int32Array(this.capacity).fill(NO_PRICE),
+        discount: new Int32Array(this.capacity).fill(NO_PRICE),
+        endsAt: new Float64Array(this.capacity),
+        retail: new Int32Array(this.capacity).fill(NO_PRICE),
+      };
+      this.prices.set(currency, prices);
+    }
+    return prices;
+  }
+
+  private grow(): void {
+    const capacity = Math.ceil(this.capacity * 1.5) + 32;
+    const n = words(capacity);
+    const regrow = (bits: Bits) => grown(bits, n);
+    this.ids = grown(this.ids, capacity);
+    this.live = regrow(this.live);
+    this.createdAt = grown(this.createdAt, capacity);
+    for (const [key, bits] of this.categories) this.categories.set(key, regrow(bits));
+    for (const [key, bits] of this.tags) this.tags.set(key, regrow(bits));
+    for (const perAttribute of this.values.values())
+      for (const [key, bits] of perAttribute) perAttribute.set(key, regrow(bits));
+    for (const prices of this.prices.values()) {
+      prices.bundle = grown(prices.bundle, capacity, NO_PRICE);
+      prices.discount = grown(prices.discount, capacity, NO_PRICE);
+      prices.endsAt = grown(prices.endsAt, capacity);
+      prices.retail = grown(prices.retail, capacity, NO_PRICE);
+    }
+    this.capacity = capacity;
+  }
+
+  slotFor(id: number): number {
+    const existing = this.slotOf(id);
+    if (existing !== undefined) return existing;
+    if (this.size === this.capacity) this.grow();
+    const slot = this.size++;
+    this.ids[slot] = id;
+    this.setSlot(id, slot);
+    return slot;
+  }
+
+  slotOf(id: number): number | undefined {
+    const stored = id >= 0 && id < this.slotById.length ? this.slotById[id]! : 0;
+    return stored === 0 ? undefined : stored - 1;
+  }
+
+  setSlot(id: number, slot: number): void {
+    if (id >= this.slotById.length)
+      this.slotById = grown(this.slotById, Math.max(id + 1, this.slotById.length * 2));
+    this.slotById[id] = slot + 1;
+  }
+
+  /** Everything known about a slot forgotten (it keeps its number; a product that comes back reuses it). */
+  private clearSlot(slot: number): void {
+    clearBit(this.live, slot);
+    for (const bits of this.categories.values()) clearBit(bits, slot);
+    for (const bits of this.tags.values()) clearBit(bits, slot);
+    for (const perAttribute of this.values.values())
+      for (const bits of perAttribute.values()) clearBit(bits, slot);
+    for (const prices of this.prices.values()) {
+      prices.bundle[slot] = NO_PRICE;
+      prices.discount[slot] = NO_PRICE;
+      prices.retail[slot] = NO_PRICE;
+    }
+    this.patchedLinks.set(slot, []);
+  }
+
+  /** A product's current rows (or its absence: not visible any more) replace what the slot held. */
+  applyProduct(id: number, state: ProductState | null): void {
+    const known = this.slotOf(id);
+    if (!state) {
+      if (known !== undefined) this.clearSlot(known);
+      return;
+    }
+    const slot = this.slotFor(id);
+    this.clearSlot(slot);
+    setBit(this.live, slot);
+    this.createdAt[slot] = state.createdAt;
+    for (const link of state.categories) setBit(this.bitsIn(this.categories, link.category), slot);
+    this.patchedLinks.set(slot, state.categories);
+    for (const entry of state.values) setBit(this.valueBits(entry.attribute, entry.value), slot);
+    for (const tag of state.tags) setBit(this.bitsIn(this.tags, tag), slot);
+    for (const price of state.prices) {
+      const prices = this.currencyPrices(price.currency);
+      prices.bundle[slot] = price.bundle;
+      prices.discount[slot] = price.discount;
+      prices.endsAt[slot] = price.endsAt;
+      prices.retail[slot] = price.retail;
+    }
+  }
+
+  /** The highest priority of a slot's links, among `categories` when given (null: none there). */
+  priorityOf(slot: number, categories: Set<number> | null): number | null {
+    let best: number | null = null;
+    const consider = (category: number, priority: number) => {
+      if (categories && !categories.has(category)) return;
+      if (best === null || priority > best) best = priority;
+    };
+    const patched = this.patchedLinks.get(slot);
+    if (patched) for (const link of patched) consider(link.category, link.priority);
+    else if (slot + 1 < this.linkStart.length)
+      for (let i = this.linkStart[slot]!; i < this.linkStart[slot + 1]!; i++)
+        consider(this.linkCategory[i]!, this.linkPriority[i]!);
+    return best;
+  }
+
+  /** The price the shopper pays (product-filter.ts `effectivePrice`), or null. */
+  priceOf(prices: CurrencyPrices | undefined, slot: number, now: number): number | null {
+    if (!prices) return null;
+    const bundle = prices.bundle[slot]!;
+    if (bundle !== NO_PRICE) return bundle;
+    const discount = prices.discount[slot]!;
+    const endsAt = prices.endsAt[slot]!;
+    if (discount !== NO_PRICE && (endsAt === 0 || endsAt > now)) return discount;
+    const retail = prices.retail[slot]!;
+    return retail === NO_PRICE ? null : retail;
+  }
+
+  private union(map: Map<number, Bits>, keys: number[]): Bits {
+    const result = this.bits();
+    for (const key of new Set(keys)) {
+      const bits = map.get(key);
+      if (bits) orInto(result, bits);
+    }
+    return result;
+  }
+
+  private fromIds(ids: number[]): Bits {
+    const result = this.bits();
+    for (const id of ids) {
+      const slot = this.slotOf(id);
+      if (slot !== undefined) setBit(result, slot);
+    }
+    return result;
+  }
+
+  /** The products that pass every condition that is not a facet (category, categories, tags, select, keywords). */
+  private base(query: IndexQuery): Bits {
+    const { criteria } = query;
+    const result = this.live.slice();
+    if (criteria.mainCategoryIds) andInto(result, this.union(this.categories, criteria.mainCategoryIds));
+    if (criteria.categories) andInto(result, this.union(this.categories, criteria.categories));
+    if (criteria.tags) andInto(result, this.union(this.tags, criteria.tags));
+    if (criteria.select) andInto(result, this.fromIds(criteria.select));
+    if (query.keywordIds) andInto(result, this.fromIds(query.keywordIds));
+    return result;
+  }
+
+  /** Per filtered attribute, the products with any of its chosen values. */
+  private attributeMasks(criteria: ResolvedCriteria): Map<number, Bits> {
+    const masks = new Map<number, Bits>();
+    for (const [attribute, valueIds] of criteria.attributes)
+      masks.set(attribute, this.union(this.values.get(attribute) ?? new Map(), valueIds));
+    return masks;
+  }
+
+  private priceMask(base: Bits, query: IndexQuery, now: number): Bits | null {
+    const range = query.criteria.price;
+    if (!range || (range.min === null && range.max === null)) return null;
+    const prices = this.prices.get(query.currencyId);
+    const result = this.bits();
+    forEachBit(base, (slot) => {
+      const price = this.priceOf(prices, slot, now);
+      if (price === null) return;
+      if (range.min !== null && price < range.min) return;
+      if (range.max !== null && price > range.max) return;
+      setBit(result, slot);
+    });
+    return result;
+  }
+
+  private matching(query: IndexQuery, now: number, except?: number): Bits {
+    const base = this.base(query);
+    const price = this.priceMask(base, query, now);
+    if (price) andInto(base, price);
+    for (const [attribute, mask] of this.attributeMasks(query.criteria))
+      if (attribute !== except) andInto(base, mask);
+    return base;
+  }
+
+  /**
+   * The filter panel: the price range over the products that pass every filter but the price, and per
+   * attribute value the products that pass every filter but its own attribute's.
+   */
+  facetCounts(query: IndexQuery, attributeIds: number[], now = Date.now() * 1000): FacetCounts {
+    const base = this.base(query);
+    const masks = this.attributeMasks(query.criteria);
+    const withAttributes = base.slice();
+    for (const mask of masks.values()) andInto(withAttributes, mask);
+    const prices = this.prices.get(query.currencyId);
+    let low: number | null = null;
+    let high: number | null = null;
+    forEachBit(withAttributes, (slot) => {
+      const price = this.priceOf(prices, slot, now);
+      if (price === null) return;
+      if (low === null || price < low) low = price;
+      if (high === null || price > high) high = price;
+    });
+    const priceMask = this.priceMask(base, query, now);
+    if (priceMask) andInto(base, priceMask);
+    const everyFilter = base.slice();
+    for (const mask of masks.values()) andInto(everyFilter, mask);
+    const counts = new Map<number, number>();
+    for (const attribute of attributeIds) {
+      let scope = everyFilter;
+      if (masks.has(attribute)) {
+        scope = base.slice();
+        for (const [other, mask] of masks) if (other !== attribute) andInto(scope, mask);
+      }
+      for (const [value, bits] of this.values.get(attribute) ?? []) {
+        const n = countAnd(scope, bits);
+        if (n > 0) counts.set(value, n);
+      }
+    }
+    return { counts, price: { low, high } };
+  }
+
+  /** One page of the matching product ids in the listing's order, and how many match. */
+  page(
+    query: IndexQuery,
+    options: { sort: ProductSort; limit: number; offset: number; nameRanks: Int32Array | null },
+    now = Date.now() * 1000,
+  ): { ids: number[]; total: number } {
+    const matched = this.matching(query, now);
+    const total = countBits(matched);
+    if (options.offset >= total) return { ids: [], total };
+    const slots = new Int32Array(total);
+    let n = 0;
+    forEachBit(matched, (slot) => {
+      slots[n++] = slot;
+    });
+    // Sorted by position in `slots`, so that the sort keys take memory for the matches only.
+    const compare = this.comparator(query, options.sort, options.nameRanks, slots, now);
+    const positions = new Int32Array(total);
+    for (let i = 0; i < total; i++) positions[i] = i;
+    const wanted = Math.min(total, options.offset + options.limit);
+    const ordered =
+      wanted <= HEAP_LIMIT && wanted * 8 < total
+        ? smallest(positions, wanted, compare)
+        : positions.sort(compare);
+    const ids: number[] = [];
+    for (let i = options.offset; i < wanted; i++) ids.push(this.ids[slots[ordered[i]!]!]!);
+    return { ids, total };
+  }
+
+  /** Compares two positions in `slots` in the sort's order (product-filter.ts `searchProductIds`). */
+  private comparator(
+    query: IndexQuery,
+    sort: ProductSort,
+    nameRanks: Int32Array | null,
+    slots: Int32Array,
+    now: number,
+  ): (a: number, b: number) => number {
+    const total = slots.length;
+    const id = new Float64Array(total);
+    const created = new Float64Array(total);
+    for (let i = 0; i < total; i++) {
+      id[i] = this.ids[slots[i]!]!;
+      created[i] = this.createdAt[slots[i]!]!;
+    }
+    const byId = (a: number, b: number) => id[a]! - id[b]!;
+    if (sort === 'newest') return (a, b) => created[b]! - created[a]! || id[b]! - id[a]!;
+    if (sort === 'price_asc' || sort === 'price_desc') {
+      const prices = this.prices.get(query.currencyId);
+      const key = new Float64Array(total);
+      for (let i = 0; i < total; i++) key[i] = this.priceOf(prices, slots[i]!, now) ?? Number.NaN;
+      const sign = sort === 'price_asc' ? 1 : -1;
+      return (a, b) => {
+        const x = key[a]!;
+        const y = key[b]!;
+        if (Number.isNaN(x) || Number.isNaN(y))
+          return Number.isNaN(x) && Number.isNaN(y) ? byId(a, b) : Number.isNaN(x) ? 1 : -1;
+        return (x - y) * sign || byId(a, b);
+      };
+    }
+    if (sort === 'name_asc' || sort === 'name_desc') {
+      const ranks = new Int32Array(total);
+      for (let i = 0; i < total; i++) ranks[i] = nameRanks![slots[i]!]!;
+      const sign = sort === 'name_asc' ? 1 : -1;
+      // Rank -1: no name in either language (nulls last in both directions).
+      return (a, b) => {
+        const x = ranks[a]!;
+        const y = ranks[b]!;
+        if (x === -1 || y === -1) return x === y ? byId(a, b) : x === -1 ? 1 : -1;
+        return (x - y) * sign || byId(a, b);
+      };
+    }
+    const main = query.criteria.mainCategoryIds ? new Set(query.criteria.mainCategoryIds) : null;
+    const priority = new Float64Array(total);
+    for (let i = 0; i < total; i++) priority[i] = this.priorityOf(slots[i]!, main) ?? 0;
+    return (a, b) => priority[b]! - priority[a]! || created[b]! - created[a]! || byId(a, b);
+  }
+
+  /** A build's rows: the slots in id order, their links as CSR, one bitset per category, value and tag. */
+  static fromRows(siteId: number, version: number, rows: BuildRows): SiteFacetIndex {
+    const ids = parseList(rows.ids);
+    const created = parseList(rows.created);
+    const index = new SiteFacetIndex(siteId, version, ids.length + 64);
+    index.slotById = new Int32Array((ids.length > 0 ? ids[ids.length - 1]! : 0) + 1);
+    for (let slot = 0; slot < ids.length; slot++) {
+      index.ids[slot] = ids[slot]!;
+      index.setSlot(ids[slot]!, slot);
+      index.createdAt[slot] = created[slot]!;
+      setBit(index.live, slot);
+    }
+    index.size = ids.length;
+    const links = parseList(rows.links);
+    const perSlot = new Int32Array(ids.length + 1);
+    const linkSlots = new Int32Array(links.length / 3);
+    for (let i = 0, j = 0; i < links.length; i += 3, j++) {
+      const slot = index.slotOf(links[i]!) ?? -1;
+      linkSlots[j] = slot;
+      if (slot >= 0) {
+        perSlot[slot + 1]!++;
+        setBit(index.bitsIn(index.categories, links[i + 1]!), slot);
+      }
+    }
+    for (let slot = 0; slot < ids.length; slot++) perSlot[slot + 1]! += perSlot[slot]!;
+    index.linkStart = perSlot;
+    index.linkCategory = new Int32Array(perSlot[ids.length]!);
+    index.linkPriority = new Int32Array(perSlot[ids.length]!);
+    const fill = perSlot.slice(0, ids.length);
+    for (let i = 0, j = 0; i < links.length; i += 3, j++) {
+      const slot = linkSlots[j]!;
+      if (slot < 0) continue;
+      const at = fill[slot]!++;
+      index.linkCategory[at] = links[i + 1]!;
+      index.linkPriority[at] = links[i + 2]!;
+    }
+    for (const row of rows.values) {
+      const bits = index.valueBits(Number(row.attribute_id), Number(row.value_id));
+      for (const id of parseList(row.ids)) {
+        const slot = index.slotOf(id);
+        if (slot !== undefined) setBit(bits, slot);
+      }
+    }
+    for (const row of rows.tags) {
+      const bits = index.bitsIn(index.tags, Number(row.tag_id));
+      for (const id of parseList(row.ids)) {
+        const slot = index.slotOf(id);
+        if (slot !== undefined) setBit(bits, slot);
+      }
+    }
+    for (const row of rows.prices) {
+      const prices = index.currencyPrices(Number(row.currency_id));
+      const productIds = parseList(row.ids);
+      const bundle = parseList(row.bundle);
+      const discount = parseList(row.discount);
+      const endsAt = parseList(row.ends_at, 0);
+      const retail = parseList(row.retail);
+      for (let i = 0; i < productIds.length; i++) {
+        const slot = index.slotOf(productIds[i]!);
+        if (slot === undefined) continue;
+        prices.bundle[slot] = bundle[i]!;
+        prices.discount[slot] = discount[i]!;
+        prices.endsAt[slot] = endsAt[i]!;
+        prices.retail[slot] = retail[i]!;
+      }
+    }
+    return index;
+  }
+
+  /** Per category, the visible products linked to any category of its subtree (catalogue-reference.ts). */
+  categoryCounts(subtrees: Map<number, number[]>): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const [category, tree] of subtrees) {
+      const bits = tree.length === 1 ? this.categories.get(tree[0]!) : this.union(this.categories, tree);
+      if (bits) counts.set(category, countAnd(this.live, bits));
+    }
+    return counts;
+  }
+
+  /** Bytes held by the typed arrays (the index's memory, without the id map). */
+  byteSize(): number {
+    let bytes =
+      this.ids.byteLength + this.live.byteLength + this.createdAt.byteLength + this.slotById.byteLength;
+    bytes += this.linkStart.byteLength + this.linkCategory.byteLength + this.linkPriority.byteLength;
+    for (const bits of this.categories.values()) bytes += bits.byteLength;
+    for (const bits of this.tags.values()) bytes += bits.byteLength;
+    for (const perAttribute of this.values.values())
+      for (const bits of perAttribute.values()) bytes += bits.byteLength;
+    for (const prices of this.prices.values())
+      bytes += prices.bundle.byteLength * 3 + prices.endsAt.byteLength;
+    return bytes;
+  }
+
+  isLive(id: number): boolean {
+    const slot = this.slotOf(id);
+    return slot !== undefined && hasBit(this.live, slot);
+  }
+}
+
+/** The `wanted` first slots in `compare` order (a bounded max-heap: n log k instead of n log n). */
+function smallest(items: Int32Array, wanted: number, compare: (a: number, b: number) => number): Int32Array {
+  const heap = new Int32Array(wanted);
+  let size = 0;
+  const down = (from: number) => {
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let largest = i;
+      if (left < size && compare(heap[left]!, heap[largest]!) > 0) largest = left;
+      if (right < size && compare(heap[right]!, heap[largest]!) > 0) largest = right;
+      if (largest === i) return;
+      const swap = heap[i]!;
+      heap[i] = heap[largest]!;
+      heap[largest] = swap;
+      i = largest;
+    }
+  };
+  for (const slot of items) {
+    if (size < wanted) {
+      let i = size++;
+      heap[i] = slot;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        const swap = heap[i]!;
+        heap[i] = heap[parent]!;
+        heap[parent] = swap;
+        i = parent;
+      }
+    } else if (compare(slot, heap[0]!) < 0) {
+      heap[0] = slot;
+      down(0);
+    }
+  }
+  return heap.slice(0, size).sort(compare);
+}
+
+type BuildRows = {
+  ids: string | null;
+  created: string | null;
+  links: string | null;
+  values: { attribute_id: number; value_id: number; ids: string | null }[];
+  tags: { tag_id: number; ids: string | null }[];
+  prices: {
+    currency_id: number;
+    ids: string | null;
+    bundle: string | null;
+    discount: string | null;
+    ends_at: string | null;
+    retail: string | null;
+  }[];
+};
+
+const visibleProducts = (siteId: number, only?: number[]) =>
+  sql`select id from products where site_id = ${siteId} and status = 'active' and is_visible_individually${
+    only ? sql` and id = any(${`{${only.join(',')}}`}::int[])` : sql``
+  }`;
+
+const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
+
+async function currentVersion(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ version: string | number }>(
+    db,
+    sql`select version from catalogue_index_state where id = 1`,
+  );
+  return Number(row?.version ?? 0);
+}
+
+/** Every visible product of the site, read in a handful of aggregated statements (strings parse fastest). */
+async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
+  const version = await currentVersion(db);
+  const visible = visibleProducts(siteId);
+  // Five statements at once: PostgreSQL runs them on five connections; PGlite one after the other.
+  const [[productRow], [linkRow], values, tags, prices] = await Promise.all([
+    rowsOf<{ ids: string | null; created: string | null }>(
+      db,
+      sql`select string_agg(id::text, ',' order by id) as ids,
+               string_agg(${micros(sql`created_at`)}::text, ',' order by id) as created
+        from products where site_id = ${siteId} and status = 'active' and is_visible_individually`,
+    ),
+    rowsOf<{ links: string | null }>(
+      db,
+      sql`select string_agg(l.product_id || ',' || l.category_id || ',' || l.category_priority, ',') as links
+        from product_category_links l where l.product_id in (${visible})`,
+    ),
+    rowsOf<BuildRows['values'][number]>(
+      db,
+      sql`select attribute_id, value_id, string_agg(product_id::text, ',') as ids
+        from product_attribute_values where product_id in (${visible}) group by attribute_id, value_id`,
+    ),
+    rowsOf<BuildRows['tags'][number]>(
+      db,
+      sql`select tag_id, string_agg(product_id::text, ',') as ids
+        from product_tags where product_id in (${visible}) group by tag_id`,
+    ),
+    rowsOf<BuildRows['prices'][number]>(
+      db,
+      sql`select currency_id, string_agg(product_id::text, ',') as ids,
+               string_agg(coalesce(bundle_price::text, ''), ',') as bundle,
+               string_agg(coalesce(discount_price::text, ''), ',') as discount,
+               string_agg(coalesce(${micros(sql`discount_ends_at`)}::text, ''), ',') as ends_at,
+               string_agg(coalesce(retail_price::text, ''), ',') as retail
+        from product_prices where product_id in (${visible}) group by currency_id`,
+    ),
+  ]);
+  return SiteFacetIndex.fromRows(siteId, version, {
+    ids: productRow?.ids ?? null,
+    created: productRow?.created ?? null,
+    links: linkRow?.links ?? null,
+    values,
+    tags,
+    prices,
+  });
+}
+
+/** The current rows of a few products, for a patch. */
+async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise<Map<number, ProductState>> {
+  const idList = sql`${`{${ids.join(',')}}`}::int[]`;
+  const visible = visibleProducts(siteId, ids);
+  const [productRows, linkRows, valueRows, tagRows, priceRows] = await Promise.all([
+    rowsOf<{ id: number; created: string }>(
+      db,
+      sql`select id, ${micros(sql`created_at`)}::text as created from products
+          where id = any(${idList}) and site_id = ${siteId} and status = 'active' and is_visible_individually`,
+    ),
+    rowsOf<{ product_id: number; category_id: number; category_priority: number }>(
+      db,
+      sql`select product_id, category_id, category_priority from product_category_links
+          where product_id in (${visible})`,
+    ),
+    rowsOf<{ product_id: number; attribute_id: number; value_id: number }>(
+      db,
+      sql`select product_id, attribute_id, value_id from product_attribute_values where product_id in (${visible})`,
+    ),
+    rowsOf<{ product_id: number; tag_id: number }>(
+      db,
+      sql`select product_id, tag_id from product_tags where product_id in (${visible})`,
+    ),
+    rowsOf<{
+      product_id: number;
+      currency_id: number;
+      bundle_price: number | null;
+      discount_price: number | null;
+      ends_at: string | null;
+      retail_price: number | null;
+    }>(
+      db,
+      sql`select product_id, currency_id, bundle_price, discount_price, retail_price,
+                 ${micros(sql`discount_ends_at`)}::text as ends_at
+          from product_prices where product_id in (${visible})`,
+    ),
+  ]);
+  const states = new Map<number, ProductState>();
+  for (const row of productRows)
+    states.set(Number(row.id), {
+      id: Number(row.id),
+      createdAt: Number(row.created),
+      categories: [],
+      values: [],
+      tags: [],
+      prices: [],
+    });
+  for (const row of linkRows)
+    states
+      .get(Number(row.product_id))
+      ?.categories.push({ category: Number(row.category_id), priority: Number(row.category_priority) });
+  for (const row of valueRows)
+    states
+      .get(Number(row.product_id))
+      ?.values.push({ attribute: Number(row.attribute_id), value: Number(row.value_id) });
+  for (const row of tagRows) states.get(Number(row.product_id))?.tags.push(Number(row.tag_id));
+  const price = (value: number | null) => (value === null ? NO_PRICE : Number(value));
+  for (const row of priceRows)
+    states.get(Number(row.product_id))?.prices.push({
+      currency: Number(row.currency_id),
+      bundle: price(row.bundle_price),
+      discount: price(row.discount_price),
+      endsAt: row.ends_at === null ? 0 : Number(row.ends_at),
+      retail: price(row.retail_price),
+    });
+  return states;
+}
+
+/** The rank of every slot's name in the order `lower(coalesce(requested, fallback))` has in the database. */
+async function loadNameRanks(db: Db, index: SiteFacetIndex, language: string, fallback: string) {
+  const rows = await rowsOf<{ ids: string | null; ranks: string | null }>(
+    db,
+    sql`select string_agg(id::text, ',') as ids, string_agg(coalesce(rank::text, ''), ',') as ranks from (
+          select p.id, case when coalesce(r.name, f.name) is null then null
+                 else dense_rank() over (order by lower(coalesce(r.name, f.name)) asc nulls last) end as rank
+          from products p
+          left join product_translations r on r.product_id = p.id and r.language_code = ${language}
+          left join product_translations f on f.product_id = p.id and f.language_code = ${fallback}
+          where p.site_id = ${index.siteId} and p.status = 'active' and p.is_visible_individually) ranked`,
+  );
+  const ranks = new Int32Array(index.capacity).fill(-1);
+  const ids = parseList(rows[0]?.ids ?? null);
+  const values = parseList(rows[0]?.ranks ?? null, -1);
+  for (let i = 0; i < ids.length; i++) {
+    const slot = index.slotOf(ids[i]!);
+    if (slot !== undefined) ranks[slot] = values[i]!;
+  }
+  return ranks;
+}
+
+export type FacetIndexStats = { siteId: number; products: number; bytes: number; buildMs: number };
+
+/**
+ * The indexes of one process, one per site, each brought up to date before it answers. `current`
+ * returns null while an index is being (re)built: the caller then asks the database as before.
+ */
+export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) {
+  const enabled = options.enabled ?? process.env.CATALOGUE_FACET_INDEX !== 'off';
+  const indexes = new Map<number, SiteFacetIndex>();
+  const building = new Map<number, Promise<SiteFacetIndex | null>>();
+  const updating = new Map<number, Promise<boolean>>();
+  const stats = new Map<number, FacetIndexStats>();
+
+  function rebuild(siteId: number): Promise<SiteFacetIndex | null> {
+    const running = building.get(siteId);
+    if (running) return running;
+    const started = performance.now();
+    const promise = buildIndex(db, siteId)
+      .then((index) => {
+        indexes.set(siteId, index);
+        stats.set(siteId, {
+          siteId,
+          products: index.size,
+          bytes: index.byteSize(),
+          buildMs: Math.round(performance.now() - started),
+        });
+        // The log only needs to reach back as far as the oldest index of any process: an hour.
+        void db
+          .execute(sql`delete from catalogue_changes where changed_at < now() - interval '1 hour'`)
+          .catch(() => {});
+        return index;
+      })
+      .catch(() => null)
+      .finally(() => building.delete(siteId));
+    building.set(siteId, promise);
+    return promise;
+  }
+
+  /** Re-reads the products changed since the index's version; false when the index must be rebuilt. */
+  async function follow(index: SiteFacetIndex, target: number): Promise<boolean> {
+    const changes = await rowsOf<{ version: string | number; product_id: number | null; source: string }>(
+      db,
+      sql`select version, product_id, source from catalogue_changes
+          where version > ${index.version} and version <= ${target} order by version limit ${PATCH_LIMIT + 1}`,
+    );
+    const versions = new Set(changes.map((change) => Number(change.version)));
+    // Every number in between has its rows (the counter and the rows commit together), unless the log
+    // was trimmed or a change was too large to list: then only a rebuild is exact.
+    if (
+      changes.length > PATCH_LIMIT ||
+      versions.size !== target - index.version ||
+      changes.some((change) => change.product_id === null)
+    )
+      return false;
+    const ids = [...new Set(changes.map((change) => Number(change.product_id)))];
+    const states = await loadProductStates(db, index.siteId, ids);
+    const before = index.size;
+    for (const id of ids) index.applyProduct(id, states.get(id) ?? null);
+    if (index.size !== before || changes.some((change) => change.source === 'product_translations'))
+      index.nameRanks.clear();
+    index.version = Math.max(index.version, target);
+    return true;
+  }
+
+  /** Follows the log up to `target`, one update at a time per site; null when the index had to go. */
+  async function catchUp(
+    siteId: number,
+    index: SiteFacetIndex,
+    target: number,
+  ): Promise<SiteFacetIndex | null> {
+    while (index.version < target) {
+      const running = updating.get(siteId);
+      if (running) {
+        await running;
+        continue;
+      }
+      if (indexes.get(siteId) !== index) return null;
+      const drop = () => {
+        if (indexes.get(siteId) === index) indexes.delete(siteId);
+        void rebuild(siteId);
+        return false;
+      };
+      const update = follow(index, target)
+        .then((followed) => followed || drop(), drop)
+        .finally(() => updating.delete(siteId));
+      updating.set(siteId, update);
+      if (!(await update)) return null;
+    }
+    return index;
+  }
+
+  /**
+   * The site's index with every change committed before this call applied. The counter is read first,
+   * so whatever a write committed before the request began is in the answer. The first request waits
+   * for the build; while an index is rebuilt after an import, requests get null (the SQL path).
+   */
+  async function current(siteId: number): Promise<SiteFacetIndex | null> {
+    if (!enabled) return null;
+    const target = await currentVersion(db);
+    let index = indexes.get(siteId);
+    if (!index) {
+      if (building.has(siteId) && stats.has(siteId)) return null;
+      index = (await rebuild(siteId)) ?? undefined;
+      if (!index) return null;
+    }
+    return catchUp(siteId, index, target);
+  }
+
+  /** The name ranks of a language pair, loaded once per index (and again after a name changes). */
+  function nameRanks(index: SiteFacetIndex, language: string, fallback: string): Promise<Int32Array> {
+    const key = `${language}|${fallback}`;
+    let ranks = index.nameRanks.get(key);
+    if (!ranks) {
+      ranks = loadNameRanks(db, index, language, fallback);
+      index.nameRanks.set(key, ranks);
+      ranks.catch(() => index.nameRanks.delete(key));
+    }
+    return ranks;
+  }
+
+  /**
+   * The ids of products whose name (in the view's languages) or SKU contains every word: the condition
+   * of product-filter.ts `criteriaConditions`, asked word by word so that the trigram indexes on
+   * `f_unaccent(name)` and on `sku` answer it; the index keeps only its site's visible products.
+   */
+  async function keywordIds(criteria: ResolvedCriteria, view: CatalogueView): Promise<number[] | null> {
+    if (criteria.words.length === 0) return null;
+    const languages = viewLanguages(view);
+    let matched = null as Set<number> | null;
+    for (const word of criteria.words) {
+      const pattern = `%${escapeLike(word)}%`;
+      const rows = await rowsOf<{ id: number }>(
+        db,
+        sql`select product_id as id from product_translations
+            where language_code in (${sql.join(
+              languages.map((language) => sql`${language}`),
+              sql`, `,
+            )}) and f_unaccent(name) ilike f_unaccent(${pattern})
+            union
+            select id from products where site_id = ${view.siteId} and sku ilike ${pattern}`,
+      );
+      const ids = new Set(rows.map((row) => Number(row.id)));
+      const previous = matched;
+      matched = previous === null ? ids : new Set([...previous].filter((id) => ids.has(id)));
+      if (matched.size === 0) break;
+    }
+    return [...(matched ?? [])];
+  }
+
+  return { current, rebuild, nameRanks, keywordIds, stats: () => [...stats.values()] };
+}
+
+export type FacetIndexes = ReturnType<typeof createFacetIndexes>;
