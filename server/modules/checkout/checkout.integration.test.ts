@@ -20,6 +20,7 @@ import {
 } from '../catalogue/catalogue.schema.ts';
 import { consentAssignments, consentLog, consents, consentTranslations } from '../consent/consent.schema.ts';
 import { checkoutSettings } from '../site/site.schema.ts';
+import { invalidateSiteContent } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import { CHECKOUT_ERRORS } from './checkout.contract.ts';
 import {
@@ -142,6 +143,7 @@ beforeAll(async () => {
   tokens.ana = (await t.services.sessions.start(ana!)).accessToken;
 }, 180_000);
 afterAll(async () => {
+  await t.services.mail.close();
   await database.destroy();
   fs.rmSync(mediaDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -472,6 +474,8 @@ describe('a logged-in user', () => {
     expect(order!.couponCode).toBe('DOBRODOSLI10');
     expect(order!.grandTotal).toBe(prepared.prices.orderTotal);
 
+    // The mails were queued with the order (decision 0305); the worker sends what is due.
+    await t.services.mail.drain();
     const outbox = path.join(dataDir, 'outbox');
     const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'));
     const confirmation = mails.find(
@@ -642,6 +646,7 @@ describe('the address step', () => {
   it('refuses a country outside the allowed ones and lists them; guest checkout off refuses visitors', async () => {
     const session = await newCart(ids['KNJ-001']!, 1);
     await database.db.update(checkoutSettings).set({ allowedCountries: ['HR', 'SI'] });
+    await invalidateSiteContent(t.cache, demo.siteId);
     try {
       const refused = await checkout('address/save', {
         ...session,
@@ -660,11 +665,13 @@ describe('the address step', () => {
       expect(invalid.body.error.payload.field).toBe('shippingAddress.firstName');
 
       await database.db.update(checkoutSettings).set({ guestCheckout: 0 });
+      await invalidateSiteContent(t.cache, demo.siteId);
       const visitor = await checkout('address/save', { ...session, shippingAddress: address });
       expect(visitor.status).toBe(401);
       expect(visitor.body.error.code).toBe('guestCheckoutDisabled');
     } finally {
       await database.db.update(checkoutSettings).set({ allowedCountries: 'ALL', guestCheckout: 1 });
+      await invalidateSiteContent(t.cache, demo.siteId);
     }
   });
 
