@@ -233,6 +233,8 @@ function startServer(extraEnv: Record<string, string>) {
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     SEED_DEMO: 'false',
+    // e.g. BENCH_SERVER_NODE_OPTIONS=--cpu-prof --cpu-prof-dir=/tmp/prof: a CPU profile of the shop.
+    ...(env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...extraEnv,
   });
 }
