@@ -129,9 +129,14 @@ export function createMailService(
       return info.messageId;
     }
     const info = await transport.sendMail(envelope);
-    await mkdir(config.outboxDir, { recursive: true });
     const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
-    await writeFile(path.join(config.outboxDir, `${id}.eml`), info.message as Buffer);
+    const file = path.join(config.outboxDir, `${id}.eml`);
+    // The directory is made once (and again if it was removed), not before every mail.
+    await writeFile(file, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(config.outboxDir, { recursive: true });
+      await writeFile(file, info.message as Buffer);
+    });
     logger.info({ mail: id, outbox: config.outboxDir }, 'mail written to the outbox');
     return id;
   }
@@ -368,13 +373,14 @@ export function createMailService(
     return next;
   }
 
-  /** Sends every mail due now (batches until none is left); what was done. */
+  /** Sends every mail due now (batches until a batch is not full); what was done. */
   async function drain(): Promise<MailRun> {
     const total: MailRun = { claimed: 0, sent: 0, retried: 0, failed: 0 };
     for (;;) {
       const run = await serial(sendBatch);
       for (const key of Object.keys(total) as (keyof MailRun)[]) total[key] += run[key];
-      if (run.claimed === 0 || closed) return total;
+      // A short batch took every due mail no other worker holds: no need to ask again.
+      if (run.claimed < BATCH || closed) return total;
     }
   }
 
