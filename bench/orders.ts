@@ -25,7 +25,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/clie
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed/seed.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
-import { benchArgument, ensureBuild, spawnServer } from './http-utils.ts';
+import { benchArgument, cpuSeconds, ensureBuild, spawnServer } from './http-utils.ts';
 
 type Engine = 'pglite' | 'postgres';
 export type OrderResult = {
@@ -36,6 +36,8 @@ export type OrderResult = {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU time of the shop's process per request (µs); PostgreSQL's own backends are not in it. */
+  cpuPerRequestUs?: number;
   failed: number;
 };
 
@@ -46,8 +48,9 @@ const baselineSeconds = 3;
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const buildDir = env.BUILD_DIR ?? 'build-perf';
-const shopPort = 3296;
-const baselinePort = 3297;
+// BENCH_PORT moves both ports (other benchmarks may run on the same machine at the same time).
+const shopPort = Number(env.BENCH_PORT ?? 3296);
+const baselinePort = shopPort + 1;
 const SKU = 'KNJ-001';
 const headers = { 'content-type': 'application/json', language: 'en' };
 type Session = { cartId: string; protectCode: string };
@@ -57,6 +60,7 @@ function summarise(
   connections: number,
   name: string,
   result: autocannon.Result,
+  cpu?: number,
 ): OrderResult {
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
@@ -70,10 +74,14 @@ function summarise(
     p50: latency.p50!,
     p95: Math.round(p95 * 10) / 10,
     p99: latency.p99!,
+    cpuPerRequestUs:
+      cpu !== undefined && result.requests.total > 0
+        ? Math.round((cpu / result.requests.total) * 1e6)
+        : undefined,
     failed: result.errors + result.non2xx,
   };
   console.log(
-    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.failed ? `, ${measured.failed} failed` : ''}`,
+    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.cpuPerRequestUs === undefined ? '' : `, ${measured.cpuPerRequestUs} µs CPU/req`}${measured.failed ? `, ${measured.failed} failed` : ''}`,
   );
   return measured;
 }
@@ -168,6 +176,7 @@ async function referenceIds(handle: DatabaseHandle) {
 async function measureShop(
   engine: Engine,
   ids: Awaited<ReturnType<typeof referenceIds>>,
+  pid: number | undefined,
 ): Promise<OrderResult[]> {
   const base = `http://127.0.0.1:${shopPort}`;
   const results: OrderResult[] = [];
@@ -178,6 +187,7 @@ async function measureShop(
     results.push(await baseline(engine, connections));
     const sessions = await prepareCarts(base, orderCount, ids);
     let next = 0;
+    const cpuBefore = pid ? cpuSeconds(pid) : undefined;
     const result = await autocannon({
       url: `${base}/api/v2/ecommerce/checkout/order/create`,
       connections,
@@ -193,7 +203,9 @@ async function measureShop(
         },
       ],
     });
-    results.push(summarise(engine, connections, 'order/create (complete order)', result));
+    const cpuAfter = pid ? cpuSeconds(pid) : undefined;
+    const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+    results.push(summarise(engine, connections, 'order/create (complete order)', result, cpu));
   }
   return results;
 }
@@ -221,6 +233,8 @@ function startServer(extraEnv: Record<string, string>) {
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_WRITES_PER_MINUTE: '0',
     SEED_DEMO: 'false',
+    // e.g. BENCH_SERVER_NODE_OPTIONS=--cpu-prof --cpu-prof-dir=/tmp/prof: a CPU profile of the shop.
+    ...(env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...extraEnv,
   });
 }
@@ -238,7 +252,7 @@ async function benchPglite(): Promise<OrderResult[]> {
     }
     const shop = await startServer({ DATA_DIR: dataDir });
     try {
-      return await measureShop('pglite', ids);
+      return await measureShop('pglite', ids, shop.pid);
     } finally {
       await shop.stop();
     }
@@ -266,7 +280,7 @@ async function benchPostgres(): Promise<OrderResult[]> {
     }
     const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     try {
-      return await measureShop('postgres', ids);
+      return await measureShop('postgres', ids, shop.pid);
     } finally {
       await shop.stop();
     }
@@ -296,11 +310,11 @@ export async function runOrdersBench(): Promise<void> {
     .map((value) => value.toFixed(1))
     .join(' ')}`;
   const table = [
-    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | failed |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | shop CPU µs/req | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.failed} |`,
+        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`,
     ),
   ].join('\n');
   const report = `# Order benchmark\n\n${heading}\n\n${table}\n`;

@@ -165,6 +165,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default('Shop <no-reply@localhost>'),
   /** Longest wait for the SMTP server (connection, greeting, each command), in ms. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The mail queue (decision 0305): how often each process's worker looks for due mails, in ms. */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** Sends tried per mail before it is marked failed (its last error kept). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** Wait after the first failed send, in ms; doubled after each further failure, at most an hour. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /**
    * Social login (docs/decisions/0236). A provider shows its button only when its client id and secret
    * are set. Google is an OpenID Connect provider found by discovery at its issuer URL.

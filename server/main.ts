@@ -143,7 +143,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     getServerBuild = async () => build;
   }
 
-  const { app } = createHttpApp({
+  const { app, services } = createHttpApp({
     config,
     logger,
     cache,
@@ -152,6 +152,8 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     database,
     getServerBuild,
   });
+  // The mail queue's worker (decision 0305): every process sends due mails.
+  services.mail.startWorker();
   const honoListener = createNodeListener(app);
   const staticRoot = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
   const { serveStatic } = await import('./static-files.ts');
@@ -197,6 +199,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
       await Promise.race([drained, timeout]);
       server.closeAllConnections();
       await closeVite?.();
+      await services.mail.close();
       await cache.close();
       storage.close();
       await database.close();

@@ -205,7 +205,8 @@ type Executor = Pick<Db, 'select' | 'update'>;
  * the row and the stock never goes below zero); a code-delivered EProduct gets its free codes
  * assigned to the order (rows locked, skipping ones another order holds). Untracked products take
  * nothing. Answers `{ ok: false, productId }` at the first product short of stock: the caller rolls
- * its transaction back.
+ * its transaction back. A tracked product is taken by the guarded UPDATE alone (its RETURNING says
+ * what it is); only when it takes nothing does a read say why.
  */
 export async function takeStockForOrder(
   tx: Executor,
@@ -217,20 +218,44 @@ export async function takeStockForOrder(
   const ids = [...wanted.keys()].sort((a, b) => a - b);
   const eproducts: Extract<StockTakeResult, { ok: true }>['eproducts'] = new Map();
   if (ids.length === 0) return { ok: true, eproducts };
-  const rows = await tx
-    .select({
-      id: products.id,
-      format: products.format,
-      manageStock: products.manageStock,
-      eproductDelivery: products.eproductDelivery,
-      eproductUrl: products.eproductUrl,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const linkOf = (row: { eproductDelivery: string | null; eproductUrl: string | null }) => ({
+    delivery: row.eproductDelivery === 'qr' ? ('qr' as const) : ('link' as const),
+    url: row.eproductUrl,
+    codes: [],
+  });
   for (const id of ids) {
     const qty = wanted.get(id)!;
-    const row = byId.get(id);
+    // The common case in one statement: a tracked product with enough stock (decision 0306).
+    const [taken] = await tx
+      .update(products)
+      .set({ stockQty: sql`${products.stockQty} - ${qty}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(products.id, id),
+          eq(products.manageStock, true),
+          gte(products.stockQty, qty),
+          sql`(${products.format} <> 'EProduct' or ${products.eproductDelivery} is distinct from 'code')`,
+        ),
+      )
+      .returning({
+        format: products.format,
+        eproductDelivery: products.eproductDelivery,
+        eproductUrl: products.eproductUrl,
+      });
+    if (taken) {
+      if (taken.format === 'EProduct') eproducts.set(id, linkOf(taken));
+      continue;
+    }
+    // Nothing taken: the product is untracked, delivers codes, is short of stock or does not exist.
+    const [row] = await tx
+      .select({
+        format: products.format,
+        manageStock: products.manageStock,
+        eproductDelivery: products.eproductDelivery,
+        eproductUrl: products.eproductUrl,
+      })
+      .from(products)
+      .where(eq(products.id, id));
     if (!row) return { ok: false, productId: id };
     if (row.format === 'EProduct' && row.eproductDelivery === 'code') {
       const free = await tx
@@ -251,20 +276,11 @@ export async function takeStockForOrder(
           ),
         );
       eproducts.set(id, { delivery: 'code', url: null, codes: free.map((code) => code.code) });
-    } else if (row.format === 'EProduct') {
-      eproducts.set(id, {
-        delivery: row.eproductDelivery === 'qr' ? 'qr' : 'link',
-        url: row.eproductUrl,
-        codes: [],
-      });
+      continue;
     }
-    if (!row.manageStock || (row.format === 'EProduct' && row.eproductDelivery === 'code')) continue;
-    const taken = await tx
-      .update(products)
-      .set({ stockQty: sql`${products.stockQty} - ${qty}`, updatedAt: new Date() })
-      .where(and(eq(products.id, id), gte(products.stockQty, qty)))
-      .returning({ id: products.id });
-    if (taken.length === 0) return { ok: false, productId: id };
+    // A tracked product was not taken: it is short of stock.
+    if (row.manageStock) return { ok: false, productId: id };
+    if (row.format === 'EProduct') eproducts.set(id, linkOf(row));
   }
   return { ok: true, eproducts };
 }

@@ -1,6 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type Cache, cached } from '../../cache/cache.ts';
 import type { Db } from '../../db/client.ts';
-import { type CouponType, coupons, deliveryMethods, memberCards } from './checkout.schema.ts';
+import { siteCacheTag } from '../site/site.service.ts';
+import {
+  type CouponType,
+  coupons,
+  deliveryBranches,
+  deliveryMethods,
+  deliveryMethodTranslations,
+  memberCards,
+  paymentMethods,
+  paymentMethodTranslations,
+} from './checkout.schema.ts';
 
 export type { CouponType };
 
@@ -49,18 +60,99 @@ export async function isListedMemberCard(db: Db, siteId: number, barcode: string
   return row?.isActive === true && (row.validTo === null || row.validTo > now);
 }
 
+// -------------------------------------------------------------------------------------------
+// The site's delivery and payment methods, cached per site (decision 0306)
+
+/** Reference entries live this long at most; a write to them drops them at once (`invalidateSiteContent`). */
+export const REFERENCE_TTL_SECONDS = 300;
+
+/**
+ * The shared cache the reference reads go through. The checkout service sets it when it is created
+ * (the cart calls `deliveryMethodById` without one); without it every call reads the database.
+ */
+let referenceCache: Cache | undefined;
+export function cacheReferenceReadsIn(cache: Cache | undefined) {
+  referenceCache = cache;
+}
+
+/** Reads through the reference cache, tagged with the site (so a content write of the site drops it). */
+export function cachedReference<T>(siteId: number, key: string, read: () => Promise<T>): Promise<T> {
+  if (!referenceCache) return read();
+  return cached(
+    referenceCache,
+    'checkout',
+    `${key}:${siteId}`,
+    { ttlSeconds: REFERENCE_TTL_SECONDS, tags: [siteCacheTag(siteId)] },
+    read,
+  );
+}
+
+export type DeliveryReference = {
+  methods: (typeof deliveryMethods.$inferSelect)[];
+  texts: (typeof deliveryMethodTranslations.$inferSelect)[];
+  branches: (typeof deliveryBranches.$inferSelect)[];
+};
+
+/** A site's active delivery methods (in their order), every translation and active branch. */
+export function deliveryReference(executor: Db, siteId: number): Promise<DeliveryReference> {
+  return cachedReference(siteId, 'delivery', async () => {
+    const methods = await executor
+      .select()
+      .from(deliveryMethods)
+      .where(and(eq(deliveryMethods.siteId, siteId), eq(deliveryMethods.isActive, true)))
+      .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id));
+    if (methods.length === 0) return { methods, texts: [], branches: [] };
+    const ids = methods.map((method) => method.id);
+    const [texts, branches] = await Promise.all([
+      executor
+        .select()
+        .from(deliveryMethodTranslations)
+        .where(inArray(deliveryMethodTranslations.methodId, ids)),
+      executor
+        .select()
+        .from(deliveryBranches)
+        .where(and(inArray(deliveryBranches.methodId, ids), eq(deliveryBranches.isActive, true)))
+        .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id)),
+    ]);
+    return { methods, texts, branches };
+  });
+}
+
+export type PaymentReference = {
+  methods: (typeof paymentMethods.$inferSelect)[];
+  texts: (typeof paymentMethodTranslations.$inferSelect)[];
+};
+
+/** A site's active payment methods (in their order) and every translation. */
+export function paymentReference(executor: Db, siteId: number): Promise<PaymentReference> {
+  return cachedReference(siteId, 'payment', async () => {
+    const methods = await executor
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.siteId, siteId), eq(paymentMethods.isActive, true)))
+      .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+    if (methods.length === 0) return { methods, texts: [] };
+    const texts = await executor
+      .select()
+      .from(paymentMethodTranslations)
+      .where(
+        inArray(
+          paymentMethodTranslations.methodId,
+          methods.map((method) => method.id),
+        ),
+      );
+    return { methods, texts };
+  });
+}
+
 /** An active delivery method of a site, with its price and free-delivery threshold. */
 export async function deliveryMethodById(db: Db, siteId: number, id: number) {
-  const [row] = await db
-    .select({
-      id: deliveryMethods.id,
-      price: deliveryMethods.price,
-      currencyId: deliveryMethods.currencyId,
-      freeOver: deliveryMethods.freeOver,
-    })
-    .from(deliveryMethods)
-    .where(
-      and(eq(deliveryMethods.id, id), eq(deliveryMethods.siteId, siteId), eq(deliveryMethods.isActive, true)),
-    );
-  return row;
+  const method = (await deliveryReference(db, siteId)).methods.find((row) => row.id === id);
+  if (!method) return undefined;
+  return {
+    id: method.id,
+    price: method.price,
+    currencyId: method.currencyId,
+    freeOver: method.freeOver,
+  };
 }

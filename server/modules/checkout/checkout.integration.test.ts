@@ -23,6 +23,7 @@ import {
 } from '../catalogue/catalogue.schema.ts';
 import { consentAssignments, consentLog, consents, consentTranslations } from '../consent/consent.schema.ts';
 import { checkoutSettings } from '../site/site.schema.ts';
+import { invalidateSiteContent } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import { CHECKOUT_ERRORS } from './checkout.contract.ts';
 import { coupons, guestUsers, memberCards, orderStateChanges, orders } from './checkout.schema.ts';
@@ -86,7 +87,10 @@ beforeAll(async () => {
   t = createTestApp(database, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: fixture.dataDir });
   tokens.ana = (await t.services.sessions.start(ana!)).accessToken;
 }, 180_000);
-afterAll(() => fixture.destroy());
+afterAll(async () => {
+  await t.services.mail.close();
+  await fixture.destroy();
+});
 
 describe('order/create', () => {
   it('a guest orders with pickup and cash on delivery; the cart is archived; a repeat answers the same order', async () => {
@@ -413,6 +417,8 @@ describe('a logged-in user', () => {
     expect(order!.couponCode).toBe('DOBRODOSLI10');
     expect(order!.grandTotal).toBe(prepared.prices.orderTotal);
 
+    // The mails were queued with the order (decision 0305); the worker sends what is due.
+    await t.services.mail.drain();
     const outbox = path.join(fixture.dataDir, 'outbox');
     const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'));
     const confirmation = mails.find(
@@ -583,6 +589,7 @@ describe('the address step', () => {
   it('refuses a country outside the allowed ones and lists them; guest checkout off refuses visitors', async () => {
     const session = await newCart(ids['KNJ-001']!, 1);
     await database.db.update(checkoutSettings).set({ allowedCountries: ['HR', 'SI'] });
+    await invalidateSiteContent(t.cache, demo.siteId);
     try {
       const refused = await checkout('address/save', {
         ...session,
@@ -601,11 +608,13 @@ describe('the address step', () => {
       expect(invalid.body.error.payload.field).toBe('shippingAddress.firstName');
 
       await database.db.update(checkoutSettings).set({ guestCheckout: 0 });
+      await invalidateSiteContent(t.cache, demo.siteId);
       const visitor = await checkout('address/save', { ...session, shippingAddress: address });
       expect(visitor.status).toBe(401);
       expect(visitor.body.error.code).toBe('guestCheckoutDisabled');
     } finally {
       await database.db.update(checkoutSettings).set({ allowedCountries: 'ALL', guestCheckout: 1 });
+      await invalidateSiteContent(t.cache, demo.siteId);
     }
   });
 

@@ -17,7 +17,7 @@ import {
   takeStockForOrder,
 } from '../catalogue/catalogue-cart.service.ts';
 import type { ConsentService } from '../consent/consent.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService, TemplateMail } from '../mail/mail.service.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type {
   applicableDeliveryBody,
@@ -39,9 +39,6 @@ import {
   type CompanyData,
   checkoutSessions,
   coupons,
-  deliveryBranches,
-  deliveryMethods,
-  deliveryMethodTranslations,
   guestUsers,
   type OrderAddressData,
   orderAddresses,
@@ -51,10 +48,14 @@ import {
   orderStateChanges,
   orders,
   PICKUP_METHOD_CODE,
-  paymentMethods,
-  paymentMethodTranslations,
 } from './checkout.schema.ts';
 import { orderMailItems } from './order-mail-summary.ts';
+import {
+  cachedReference,
+  cacheReferenceReadsIn,
+  deliveryReference,
+  paymentReference,
+} from './checkout-reference.service.ts';
 import {
   bankTransferAdapter,
   cashOnDeliveryAdapter,
@@ -87,6 +88,8 @@ export const checkoutError = (code: CheckoutErrorCode, status: 400 | 401 | 404 |
   );
 
 const newSlug = () => randomBytes(16).toString('base64url');
+/** Payments confirmed by a provider later (their mails go out when paid); the others are offline. */
+const isOnline = (paymentType: string) => paymentType === 'HPF' || paymentType === 'button';
 const uiLanguage = (language: string) => (isUiLanguage(language) ? language : 'hr');
 
 /** A euro amount of the reference data in the store's currency. */
@@ -112,12 +115,12 @@ export function stockTakesOf(
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 export function createCheckoutService(
-  deps: Pick<Deps, 'db' | 'config' | 'logger'>,
+  deps: Pick<Deps, 'db' | 'config' | 'logger'> & Partial<Pick<Deps, 'cache'>>,
   services: {
     cart: CartService;
     sites: Pick<SiteService, 'checkoutSettingsFor' | 'commons' | 'option' | 'siteById'>;
     consents: Pick<ConsentService, 'forForms' | 'log'>;
-    mail: Pick<MailService, 'sendTemplate'>;
+    mail: Pick<MailService, 'queueTemplates' | 'kick'>;
     /** Whether an order's lines make it a subscription plan, and the plan's tax rule (decision 0304). */
     recurringPlans?: (
       siteId: number,
@@ -127,9 +130,13 @@ export function createCheckoutService(
 ) {
   const { db, config, logger } = deps;
   const { cart, sites, consents, mail } = services;
+  // Delivery and payment methods, checkout settings: per site in the shared cache (decision 0306).
+  cacheReferenceReadsIn(deps.cache);
 
   async function settingsOf(ctx: RequestContext) {
-    const [row] = await sites.checkoutSettingsFor([ctx.store.id]);
+    const [row] = await cachedReference(ctx.site.id, `settings-${ctx.store.id}`, () =>
+      sites.checkoutSettingsFor([ctx.store.id]),
+    );
     return {
       guestCheckout: row?.guestCheckout ?? 0,
       allowedCountries: row?.allowedCountries ?? ('ALL' as const),
@@ -180,24 +187,7 @@ export function createCheckoutService(
 
   /** The site's active delivery methods with their names, branches and country lists. */
   async function siteDeliveryMethods(executor: Db | Tx, ctx: RequestContext) {
-    const methods = await executor
-      .select()
-      .from(deliveryMethods)
-      .where(and(eq(deliveryMethods.siteId, ctx.site.id), eq(deliveryMethods.isActive, true)))
-      .orderBy(asc(deliveryMethods.position), asc(deliveryMethods.id));
-    if (methods.length === 0) return [];
-    const ids = methods.map((method) => method.id);
-    const [texts, branches] = await Promise.all([
-      executor
-        .select()
-        .from(deliveryMethodTranslations)
-        .where(inArray(deliveryMethodTranslations.methodId, ids)),
-      executor
-        .select()
-        .from(deliveryBranches)
-        .where(and(inArray(deliveryBranches.methodId, ids), eq(deliveryBranches.isActive, true)))
-        .orderBy(asc(deliveryBranches.position), asc(deliveryBranches.id)),
-    ]);
+    const { methods, texts, branches } = await deliveryReference(executor as Db, ctx.site.id);
     return methods.map((method) => {
       const text =
         texts.find((row) => row.methodId === method.id && row.languageCode === ctx.language) ??
@@ -254,21 +244,7 @@ export function createCheckoutService(
   // Payment
 
   async function sitePaymentMethods(executor: Db | Tx, ctx: RequestContext): Promise<PaymentMethod[]> {
-    const methods = await executor
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.siteId, ctx.site.id), eq(paymentMethods.isActive, true)))
-      .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
-    if (methods.length === 0) return [];
-    const texts = await executor
-      .select()
-      .from(paymentMethodTranslations)
-      .where(
-        inArray(
-          paymentMethodTranslations.methodId,
-          methods.map((method) => method.id),
-        ),
-      );
+    const { methods, texts } = await paymentReference(executor as Db, ctx.site.id);
     return methods
       .filter((method) => registry.supports(method))
       .map((method) => {
@@ -385,18 +361,25 @@ export function createCheckoutService(
     })),
   });
 
-  /** The next order number of a site: YYYY-NNNNNN (decision 0300). Inside the order transaction. */
-  async function nextOrderNumber(tx: Tx, siteId: number, now: Date) {
+  /**
+   * Gives a new order the next number of its site, YYYY-NNNNNN (decision 0300), and the archived
+   * cart's version, in one statement: the counter row is taken last in the order's transaction.
+   */
+  async function numberOrder(tx: Tx, siteId: number, orderId: number, now: Date, cartVersion: number) {
     const year = now.getUTCFullYear();
-    const [counter] = await tx
-      .insert(orderNumberCounters)
-      .values({ siteId, year, last: 1 })
-      .onConflictDoUpdate({
-        target: [orderNumberCounters.siteId, orderNumberCounters.year],
-        set: { last: sql`${orderNumberCounters.last} + 1` },
-      })
-      .returning({ last: orderNumberCounters.last });
-    return `${year}-${String(counter!.last).padStart(6, '0')}`;
+    const [row] = await rowsOf<{ order_number: string }>(
+      tx as unknown as Db,
+      sql`with counter as (
+            insert into ${orderNumberCounters} (site_id, year, last) values (${siteId}, ${year}, 1)
+            on conflict (site_id, year) do update set last = ${orderNumberCounters}.last + 1
+            returning last)
+          update ${orders} set cart_version = ${cartVersion},
+            order_number = ${`${year}-`} || case when counter.last < 1000000
+              then lpad(counter.last::text, 6, '0') else counter.last::text end
+          from counter where ${orders}.id = ${orderId}
+          returning ${orders}.order_number`,
+    );
+    return row!.order_number;
   }
 
   /**
@@ -436,11 +419,12 @@ export function createCheckoutService(
     touched: Set<number>,
   ): Promise<CreateResult> {
     // Reference data read before the transaction (on PGlite a read outside it would wait for it).
-    const [settings, deliveryChoices, paymentChoices, planOf] = await Promise.all([
+    const [settings, deliveryChoices, paymentChoices, planOf, site] = await Promise.all([
       settingsOf(ctx),
       siteDeliveryMethods(db, ctx),
       sitePaymentMethods(db, ctx),
       services.recurringPlans?.(ctx.site.id) ?? null,
+      mailSite(ctx.site, ctx.site.id),
     ]);
     const session: Session = {
       cartId: body.cartId,
@@ -525,12 +509,6 @@ export function createCheckoutService(
       const billing = stored?.billingAddress ?? shipping;
       const email = ctx.user?.email ?? shipping.contactEmail.toLowerCase();
 
-      // The order's id first: codes of e-products are assigned to it while the stock is taken.
-      const [reserved] = await rowsOf<{ id: number }>(
-        tx as unknown as Db,
-        sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`,
-      );
-      const orderId = reserved!.id;
       if (row.couponId !== null && view.coupon) {
         const used = await tx
           .update(coupons)
@@ -550,7 +528,7 @@ export function createCheckoutService(
 
       const now = new Date();
       // A placeholder number until the end: the hot rows (stock, the site's counter) are taken last.
-      const placeholder = `#${orderId}`;
+      const placeholder = `#${randomBytes(12).toString('base64url')}`;
       const guest = ctx.user ? null : (stored?.guestUserId ?? null);
       const prices = view.prices;
       // A subscription plan is charged by the plan tax rule (decision 0304): a company in another EU
@@ -570,7 +548,6 @@ export function createCheckoutService(
       const [order] = await tx
         .insert(orders)
         .values({
-          id: orderId,
           siteId: ctx.site.id,
           storeId: ctx.store.id,
           orderNumber: placeholder,
@@ -619,35 +596,36 @@ export function createCheckoutService(
           updatedAt: now,
         })
         .returning();
+      // Codes of e-products are assigned to the order's id while the stock is taken.
+      const orderId = order!.id;
+      const lineValues = view.items.map((line, position) => ({
+        orderId,
+        productId: line.productId,
+        parentProductId: line.parentProductId,
+        format: line.format,
+        sku: line.sku,
+        name: line.productData.name,
+        image: line.productData.media?.url ?? null,
+        options: {
+          labels: [
+            ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
+            ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
+            ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
+          ],
+          stock: stockTakesOf([line]),
+        },
+        qty: line.qty,
+        basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
+        finalPrice: line.prices.finalPrice,
+        rowTotal: line.prices.row,
+        rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
+        taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
+        eproduct: null,
+        position,
+      }));
       // Independent writes: postgres.js pipelines them on the transaction's connection.
       const [, , , , version] = await Promise.all([
-        tx.insert(orderLines).values(
-          view.items.map((line, position) => ({
-            orderId,
-            productId: line.productId,
-            parentProductId: line.parentProductId,
-            format: line.format,
-            sku: line.sku,
-            name: line.productData.name,
-            image: line.productData.media?.url ?? null,
-            options: {
-              labels: [
-                ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
-                ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
-                ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
-              ],
-              stock: stockTakesOf([line]),
-            },
-            qty: line.qty,
-            basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
-            finalPrice: line.prices.finalPrice,
-            rowTotal: line.prices.row,
-            rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
-            taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
-            eproduct: null,
-            position,
-          })),
-        ),
+        tx.insert(orderLines).values(lineValues),
         tx.insert(orderAddresses).values([
           { orderId, kind: 'shipping' as const, ...shipping },
           { orderId, kind: 'billing' as const, ...billing },
@@ -682,16 +660,24 @@ export function createCheckoutService(
               eq(orderLines.format, 'EProduct'),
             ),
           );
-      const orderNumber = await nextOrderNumber(tx, ctx.site.id, now);
-      await tx.update(orders).set({ cartVersion: version, orderNumber }).where(eq(orders.id, orderId));
-      return { order: { ...order!, cartVersion: version, orderNumber }, isNew: true, restart: false };
+      const orderNumber = await numberOrder(tx, ctx.site.id, orderId, now, version);
+      const placed = { ...order!, cartVersion: version, orderNumber };
+      // Offline payments are confirmed now: their mails are queued with the order (online ones with
+      // the payment, see effectsFor).
+      if (!isOnline(payment.paymentType))
+        await queueOrderMails(tx, orderMails(placed, lineValues, shipping, site), orderId);
+      return { order: placed, isNew: true, restart: false };
     });
   }
 
-  async function linesAndAddresses(orderId: number) {
+  async function linesAndAddresses(orderId: number, executor: Db | Tx = db) {
     const [lines, addresses] = await Promise.all([
-      db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
-      db.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
+      executor
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.position)),
+      executor.select().from(orderAddresses).where(eq(orderAddresses.orderId, orderId)),
     ]);
     const address = (kind: 'shipping' | 'billing'): OrderAddressData | null => {
       const found = addresses.find((row) => row.kind === kind);
@@ -760,68 +746,94 @@ export function createCheckoutService(
     return `${(amount / 100).toFixed(2).replace('.', ',')} ${currency}`;
   }
 
-  /** The customer's confirmation in the order's language and the shop's notice. Never throws. */
-  async function sendOrderMails(orderId: number) {
-    try {
-      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (!order) return;
-      const { lines, shipping } = await linesAndAddresses(orderId);
-      const site = await sites.siteById(order.siteId);
-      const origin = config.PUBLIC_URL
-        ? new URL(config.PUBLIC_URL).origin
-        : site
-          ? new URL(site.url).origin
-          : '';
-      const variables = {
-        orderNumber: order.orderNumber,
-        firstName: shipping?.firstName ?? '',
-        lastName: shipping?.lastName ?? '',
-        grandTotal: money(order.grandTotal, order.currencyCode),
-        paymentMethod: order.paymentName,
-        shippingMethod: order.deliveryName ?? '',
-        items: orderMailItems(
-          order,
-          lines.map((line) => `${line.qty} × ${line.name} — ${money(line.rowTotal, order.currencyCode)}`),
-          order.languageCode,
-          (amount) => money(amount, order.currencyCode),
-        ),
-        orderUrl: `${origin}${successPath(order)}`,
-        email: order.email,
-        siteName: site?.name ?? '',
-      };
-      const siteLanguages = ['hr', 'en'];
-      await mail.sendTemplate({
+  /** What the order mails need besides the order; read before a transaction (cached reads). */
+  type MailSite = { name: string; origin: string; shopAddress: string };
+
+  async function mailSite(
+    site: { name: string; url: string } | undefined,
+    siteId: number,
+  ): Promise<MailSite> {
+    const shopAddress = (await sites.option<string>(siteId, 'OrderNotificationEmail')) ?? config.MAIL_FROM;
+    const origin = config.PUBLIC_URL
+      ? new URL(config.PUBLIC_URL).origin
+      : site
+        ? new URL(site.url).origin
+        : '';
+    return { name: site?.name ?? '', origin, shopAddress };
+  }
+
+  /** The customer's confirmation in the order's language (then hr, en) and the shop's notice. */
+  function orderMails(
+    order: OrderRow,
+    lines: Pick<typeof orderLines.$inferSelect, 'qty' | 'name' | 'rowTotal'>[],
+    shipping: Pick<OrderAddressData, 'firstName' | 'lastName'> | null,
+    site: MailSite,
+  ): TemplateMail[] {
+    const variables = {
+      orderNumber: order.orderNumber,
+      firstName: shipping?.firstName ?? '',
+      lastName: shipping?.lastName ?? '',
+      grandTotal: money(order.grandTotal, order.currencyCode),
+      paymentMethod: order.paymentName,
+      shippingMethod: order.deliveryName ?? '',
+      items: orderMailItems(
+        order,
+        lines.map((line) => `${line.qty} × ${line.name} — ${money(line.rowTotal, order.currencyCode)}`),
+        order.languageCode,
+        (amount) => money(amount, order.currencyCode),
+      ),
+      orderUrl: `${site.origin}${successPath(order)}`,
+      email: order.email,
+      siteName: site.name,
+    };
+    return [
+      {
         siteId: order.siteId,
         key: ORDER_MAIL.confirmation,
-        languages: [order.languageCode, ...siteLanguages],
+        languages: [order.languageCode, 'hr', 'en'],
         to: order.email,
         variables,
-      });
-      const shopAddress =
-        (await sites.option<string>(order.siteId, 'OrderNotificationEmail')) ?? config.MAIL_FROM;
-      await mail.sendTemplate({
+      },
+      {
         siteId: order.siteId,
         key: ORDER_MAIL.shopNotice,
         languages: ['hr', 'en'],
-        to: shopAddress,
+        to: site.shopAddress,
         variables,
-      });
+      },
+    ];
+  }
+
+  /**
+   * Queues the order's mails with the transaction that placed (or paid) the order (decision 0305): a
+   * rolled-back order sends nothing. A template that cannot be rendered is logged; the order goes on.
+   */
+  async function queueOrderMails(tx: Tx, mails: TemplateMail[], orderId: number) {
+    try {
+      await mail.queueTemplates(tx as unknown as Db, mails);
     } catch (error) {
-      logger.error({ err: error, orderId }, 'order mails not sent');
+      logger.error({ err: error, orderId }, 'order mails not queued');
     }
   }
 
-  const effects: OrderEffects = {
-    async failed(tx, order) {
-      // The failure page leads back to the cart: it is opened again, unchanged.
-      const version = await setCartStatus(tx, order.cartId, 'active');
-      await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, order.id));
-    },
-    async paid(tx, order) {
-      await setCartStatus(tx, order.cartId, 'archived');
-    },
-    afterPaid: sendOrderMails,
-  };
+  function effectsFor(site: MailSite): OrderEffects {
+    return {
+      async failed(tx, order) {
+        // The failure page leads back to the cart: it is opened again, unchanged.
+        const version = await setCartStatus(tx, order.cartId, 'active');
+        await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, order.id));
+      },
+      async paid(tx, order) {
+        const [, { lines, shipping }] = await Promise.all([
+          setCartStatus(tx, order.cartId, 'archived'),
+          linesAndAddresses(order.id, tx),
+        ]);
+        await queueOrderMails(tx, orderMails(order, lines, shipping, site), order.id);
+      },
+      // The mails were queued with the payment: the worker sends them now.
+      afterPaid: async () => mail.kick(),
+    };
+  }
 
   // -------------------------------------------------------------------------------------------
   // Reading orders
@@ -1068,13 +1080,14 @@ export function createCheckoutService(
       const { order, isNew, restart } = await placeOrder(ctx, body, touched);
       // Carts read products through a short-lived cache: the stock this order moved is read afresh.
       await cart.forgetProducts(ctx.site.id, [...touched]);
-      const online = order.paymentType === 'HPF' || order.paymentType === 'button';
+      const online = isOnline(order.paymentType);
       // A repeat for an order still unpaid starts a new attempt (the earlier page may be gone).
       const html =
         online && (isNew || restart || order.paymentStatus === 'pending')
           ? await startPayment(ctx, order, body)
           : null;
-      if (isNew && !online) await sendOrderMails(order.id);
+      // The order's mails were queued in its transaction: the worker sends them now.
+      if (isNew && !online) mail.kick();
       return {
         orderId: order.id,
         orderNumber: order.orderNumber,
@@ -1117,7 +1130,7 @@ export function createCheckoutService(
               outcome: event.outcome,
               amount: event.amount,
             },
-            effects,
+            effectsFor(await mailSite(ctx.site, ctx.site.id)),
           );
           status = result.paymentStatus ?? status;
         }
@@ -1133,7 +1146,17 @@ export function createCheckoutService(
     },
 
     /** The one way payment results reach orders, with the checkout's effects (see payment-outcome.ts). */
-    applyPaymentOutcome: (input: PaymentOutcomeInput) => applyPaymentOutcome(db, input, effects),
+    async applyPaymentOutcome(input: PaymentOutcomeInput) {
+      // The order's site, read before the outcome's transaction (its mails are queued inside it).
+      const [row] = await db
+        .select({ siteId: orders.siteId })
+        .from(orders)
+        .where(eq(orders.id, input.orderId));
+      const site = row
+        ? await mailSite(await sites.siteById(row.siteId), row.siteId)
+        : { name: '', origin: '', shopAddress: config.MAIL_FROM };
+      return applyPaymentOutcome(db, input, effectsFor(site));
+    },
 
     async orderBySlug(ctx: RequestContext, slug: string) {
       const [order] = await db

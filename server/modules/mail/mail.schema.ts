@@ -1,4 +1,16 @@
-import { integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { sites } from '../site/site.schema.ts';
 
 /** The template keys the site options name (UserRegisterEmailTemplate, ResetPasswordEmailTemplate). */
@@ -20,3 +32,38 @@ export const mailTemplates = pgTable('mail_templates', {
   bodyText: text('body_text').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * The durable mail queue (migration 0014, decision 0305): rendered mails written in the transaction of
+ * the change they report, sent by the worker of any process. A claimed row's `nextAttemptAt` moves a
+ * lease ahead, so no other worker takes it while it is being sent; a failed send moves it to the
+ * backoff time, and after the last attempt the row is `failed` with `lastError`.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    bodyText: text('body_text').notNull(),
+    /** Extra headers (e.g. List-Unsubscribe of newsletter mails), or null. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    status: text('status').$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_queue_due_idx').on(table.nextAttemptAt, table.id).where(sql`${table.status} = 'queued'`),
+    check('mail_queue_status_check', sql`${table.status} IN ('queued', 'sent', 'failed')`),
+  ],
+);

@@ -112,17 +112,32 @@ export function createAccountsService(
     return user;
   }
 
-  /** Sends the e-mail with a link (confirmation or reset) in the request's language. */
-  async function sendLinkMail(ctx: RequestContext, user: User, purpose: UserTokenPurpose, token: string) {
+  /** The template key of a link mail: the site's option, else the shipped default. Read before a transaction. */
+  async function linkTemplate(ctx: RequestContext, purpose: UserTokenPurpose) {
+    const configured = await services.siteOption(ctx, TEMPLATE_OPTION[purpose].option).catch(() => undefined);
+    return typeof configured === 'string' && configured ? configured : TEMPLATE_OPTION[purpose].fallback;
+  }
+
+  /**
+   * Queues the e-mail with a link (confirmation or reset) in the request's language with the
+   * transaction that issued the token (decision 0305): both commit, or neither. A template that
+   * cannot be rendered is logged and answered `false`; the change itself goes on.
+   */
+  async function queueLinkMail(
+    executor: Db,
+    ctx: RequestContext,
+    key: string,
+    user: User,
+    purpose: UserTokenPurpose,
+    token: string,
+  ) {
     const language = uiLanguage(ctx.language);
     const origin = siteOrigin(ctx.site, ctx.host, config.PUBLIC_URL);
     const link =
       purpose === 'verify-email'
         ? `${origin}${localizedPath('confirmEmail', language)}?token=${encodeURIComponent(token)}`
         : `${origin}${localizedPath('forgotPassword', language)}?token=${encodeURIComponent(token)}`;
-    const configured = await services.siteOption(ctx, TEMPLATE_OPTION[purpose].option).catch(() => undefined);
-    const key = typeof configured === 'string' && configured ? configured : TEMPLATE_OPTION[purpose].fallback;
-    return mail.sendTemplate({
+    const input = {
       siteId: ctx.site.id,
       key,
       languages: [...new Set([ctx.language, ctx.site.defaultLanguage, 'en'])],
@@ -133,7 +148,16 @@ export function createAccountsService(
         link,
         validHours: String(TOKEN_HOURS[purpose]),
       },
-    });
+    };
+    let rendered: Awaited<ReturnType<typeof mail.render>>;
+    try {
+      rendered = await mail.render(input.siteId, input.key, input.languages, input.variables, executor);
+    } catch (error) {
+      logger.error({ err: error, template: key }, 'mail not queued');
+      return false;
+    }
+    await mail.queueMessage(executor, { siteId: input.siteId, template: key, to: input.to, ...rendered });
+    return true;
   }
 
   const userByEmail = async (siteId: number, email: string) => {
@@ -245,6 +269,7 @@ export function createAccountsService(
       await consents.checkGiven(ctx, 'registerForm', input.consents);
       await refuseCommon(input.password, 'password');
       const passwordHash = await hashPassword(input.password);
+      const template = await linkTemplate(ctx, 'verify-email');
       const created = await db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
@@ -272,12 +297,13 @@ export function createAccountsService(
           tx as unknown as Db,
         );
         const token = await issueToken(tx as unknown as Db, user.id, 'verify-email');
-        return { user, token };
+        const queued = await queueLinkMail(tx as unknown as Db, ctx, template, user, 'verify-email', token);
+        return { user, queued };
       });
       if (!created) throw new ApiError(409, 'USER_EXISTS', AUTH_MESSAGES.userExists, { field: 'email' });
-      const sent = await sendLinkMail(ctx, created.user, 'verify-email', created.token);
+      if (created.queued) mail.kick();
       await startSession(ctx, created.user);
-      return { user: profileOf(created.user), mailSent: sent.sent };
+      return { user: profileOf(created.user), mailSent: created.queued };
     },
 
     async verifyEmail(ctx: RequestContext, token: string): Promise<{ verified: true; email: string }> {
@@ -299,10 +325,18 @@ export function createAccountsService(
     async forgotPassword(ctx: RequestContext, email: string): Promise<{ accepted: true }> {
       const user = await userByEmail(ctx.site.id, email);
       if (user) {
-        const token = await issueToken(db, user.id, 'password-reset');
-        void sendLinkMail(ctx, user, 'password-reset', token).catch((error) =>
-          logger.error({ err: error }, 'password reset mail failed'),
-        );
+        // The token and its mail in one transaction; the send itself is the worker's, not waited for.
+        const template = await linkTemplate(ctx, 'password-reset');
+        const queued = await db
+          .transaction(async (tx) => {
+            const token = await issueToken(tx as unknown as Db, user.id, 'password-reset');
+            return queueLinkMail(tx as unknown as Db, ctx, template, user, 'password-reset', token);
+          })
+          .catch((error) => {
+            logger.error({ err: error }, 'password reset mail failed');
+            return false;
+          });
+        if (queued) mail.kick();
       }
       return { accepted: true };
     },
