@@ -73,7 +73,7 @@ export async function loadCartProducts(
   if (unique.length === 0) return new Map();
   const languages = viewLanguages({ ...view, eurRate: null });
   const [loaded, attributeRows, optionsByProduct, memberRows] = await Promise.all([
-    loadProducts(db, { ...view, eurRate: null }, [], unique),
+    loadProducts(db, { ...view, eurRate: null }, [], unique, { ratings: false }),
     db
       .select({
         productId: productAttributeValues.productId,

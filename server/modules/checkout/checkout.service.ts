@@ -49,13 +49,13 @@ import {
   orders,
   PICKUP_METHOD_CODE,
 } from './checkout.schema.ts';
-import { orderMailItems } from './order-mail-summary.ts';
 import {
   cachedReference,
   cacheReferenceReadsIn,
   deliveryReference,
   paymentReference,
 } from './checkout-reference.service.ts';
+import { orderMailItems } from './order-mail-summary.ts';
 import {
   bankTransferAdapter,
   cashOnDeliveryAdapter,

@@ -29,6 +29,8 @@ const recipients = async () => (await t.services.newsletter.recipients(siteId)).
 
 /** Every mail in the outbox to an address, oldest first, decoded (quoted-printable soft breaks joined). */
 async function mailsTo(email: string): Promise<string[]> {
+  // Mails are queued (decision 0305): send what is due before reading the outbox.
+  await t.services.mail.drain();
   const outbox = path.join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[]))
     .filter((file) => file.endsWith('.eml'))

@@ -293,6 +293,7 @@ describe('button flow (wallet)', () => {
     const deduction = all.itemsTotal - all.coupon - all.loyalty + all.delivery - prices.grandTotal;
     expect(deduction).toBe(Math.round((gross * 25) / 125));
     const amount = (minor: number) => `${(minor / 100).toFixed(2).replace('.', ',')} EUR`;
+    await t.services.mail.drain();
     const outbox = path.join(fixture.dataDir, 'outbox');
     const mail = fs
       .readdirSync(outbox)
