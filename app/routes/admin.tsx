@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
 import { languageOfPath, type UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { backofficeProfile } from '../../server/modules/users/profile.contract.ts';
-import { AdminLayout } from '../components/admin-layout.tsx';
+import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -83,17 +83,10 @@ function AdminLinks({ language }: { language: UiLanguage }) {
 
 /** 403 for users without the back-office role; other failures show the generic error. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
   const language = languageOfPath(useLocation().pathname);
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <AdminLayout>
-      <p className="text-6xl font-bold text-teal-700">{forbidden ? 403 : 500}</p>
-      <h1 className="mt-4 text-3xl font-semibold" data-testid="admin-refused">
-        {forbidden ? t('profile.admin.forbiddenTitle') : t('errors.genericTitle')}
-      </h1>
-      {forbidden ? <p className="mt-3 text-slate-700">{t('profile.admin.forbidden')}</p> : null}
+    <AdminRefusal error={error}>
       <AdminLinks language={language} />
-    </AdminLayout>
+    </AdminRefusal>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, isRouteErrorResponse, redirect, useLocation } from 'react-router';
-import { languageOfPath, type UiLanguage } from '../../core/languages.ts';
+import { data, redirect } from 'react-router';
+import type { UiLanguage } from '../../core/languages.ts';
 import { productLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
@@ -11,7 +11,7 @@ import {
   moderationPublish,
   moderationUnpublish,
 } from '../../server/modules/engagement/engagement.contract.ts';
-import { AdminLayout } from '../components/admin-layout.tsx';
+import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
 import { RatingStars } from '../components/comments/rating-stars.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { catalogs } from '../i18n/catalog.ts';
@@ -252,20 +252,5 @@ function ModerationItem({
 
 /** 403 for users without the back-office role; other failures show the generic error. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const language = languageOfPath(useLocation().pathname);
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  return (
-    <AdminLayout>
-      <p className="text-6xl font-bold text-teal-700">{forbidden ? 403 : 500}</p>
-      <h1 className="mt-4 text-3xl font-semibold" data-testid="admin-refused">
-        {forbidden ? t('profile.admin.forbiddenTitle') : t('errors.genericTitle')}
-      </h1>
-      <p className="mt-4">
-        <a href={localizedPath('home', language)} className="text-teal-800 underline">
-          {t('profile.admin.backToSite')}
-        </a>
-      </p>
-    </AdminLayout>
-  );
+  return <AdminRefusal error={error} />;
 }

@@ -18,6 +18,15 @@ const ABANDONED_SECONDS = 60;
 const WAIT_FOR_FIRST_MS = 10_000;
 const WAIT_POLL_MS = 15;
 
+/** The same key sent again with another request (another body or call): 422 naming the header. */
+const keyReused = () =>
+  new ApiError(
+    422,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was used for another request; use a new key for a new request.',
+    { field: 'Idempotency-Key' },
+  );
+
 /**
  * Makes API writes safe to retry (the IETF `Idempotency-Key` draft, as Stripe and PayPal do it): the
  * first request with a key runs and its answer is kept; a retry with the same key and body gets that
@@ -31,6 +40,7 @@ const WAIT_POLL_MS = 15;
  * after the context middleware. Another user sending the same key and body runs a request of their
  * own and never gets the first user's answer.
  */
+
 export function idempotency(
   db: Db,
   logger: Logger,
@@ -98,13 +108,7 @@ export function idempotency(
         replay = await existing(db, key, operation, scope);
       }
       if (replay) {
-        if (replay.fingerprint !== fingerprint)
-          throw new ApiError(
-            422,
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was used for another request; use a new key for a new request.',
-            { field: 'Idempotency-Key' },
-          );
+        if (replay.fingerprint !== fingerprint) throw keyReused();
         if (replay.state === 'done' && replay.responseStatus !== null) {
           c.header('Idempotent-Replayed', 'true');
           return c.body(replay.responseBody ?? '', replay.responseStatus as 200, {
@@ -227,13 +231,7 @@ export async function claimInTransaction(executor: Executor, claim: IdempotencyC
     }
     const found = await existing(executor, key, operation, scope);
     if (found) {
-      if (found.fingerprint !== fingerprint)
-        throw new ApiError(
-          422,
-          'IDEMPOTENCY_KEY_REUSED',
-          'This Idempotency-Key was used for another request; use a new key for a new request.',
-          { field: 'Idempotency-Key' },
-        );
+      if (found.fingerprint !== fingerprint) throw keyReused();
       if (found.state === 'done' && found.responseStatus !== null) {
         claim.replay = {
           status: found.responseStatus,

@@ -1,35 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { catalogEn } from '../../app/i18n/catalog-en.ts';
 import { catalogHr } from '../../app/i18n/catalog-hr.ts';
 import { demoAccounts } from '../../server/db/seed/seed.ts';
-import { e2ePort } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
+import { mailTo } from './support/outbox.ts';
 
-const outbox = () =>
-  path.join(fs.readFileSync(path.join(os.tmpdir(), `shop-e2e-${e2ePort}.datadir`), 'utf8').trim(), 'outbox');
+const tokenLink = /https?:\/\/[^\s"]+\?token=[A-Za-z0-9_-]+/;
 
-/** The link (path and query) of the newest mail to an address, once it is in the outbox. */
+/** The link (path and query) of the newest mail to an address that carries a token link. */
 async function mailedLink(to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort().reverse() : [];
-      for (const file of files) {
-        const mail = fs
-          .readFileSync(path.join(outbox(), file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (!mail.includes(`To: ${to}`)) continue;
-        link = mail.match(/https?:\/\/[^\s"]+\?token=[A-Za-z0-9_-]+/)?.[0];
-        if (link) return true;
-      }
-      return false;
-    })
-    .toBe(true);
-  const url = new URL(link!);
+  const url = new URL((await mailTo(to, tokenLink)).match(tokenLink)![0]);
   return `${url.pathname}${url.search}`;
 }
 

@@ -1,35 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { e2ePort } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
-
-const outbox = () =>
-  path.join(fs.readFileSync(path.join(os.tmpdir(), `shop-e2e-${e2ePort}.datadir`), 'utf8').trim(), 'outbox');
-
-/** The newest mail to an address whose text matches, decoded (quoted-printable joined), once it is there. */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox()) ? fs.readdirSync(outbox()).sort().reverse() : [];
-      for (const file of files) {
-        const mail = fs
-          .readFileSync(path.join(outbox(), file), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '=');
-        if (mail.includes(`To: ${to}`) && pattern.test(mail)) {
-          found = mail;
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  return found!;
-}
+import { mailTo } from './support/outbox.ts';
 
 const pathOf = (link: string) => {
   const url = new URL(link);
