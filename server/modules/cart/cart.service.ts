@@ -385,6 +385,8 @@ export function createCartService(
     ids: number[],
     into: Map<number, CartProduct> = new Map(),
     fresh = false,
+    /** Collects the ids answered by the cache (the rest were read through `executor`). */
+    fromCache?: Set<number>,
   ) {
     const absent = new Set<number>();
     let wanted = [...new Set(ids)].filter((id) => !into.has(id));
@@ -399,8 +401,10 @@ export function createCartService(
       const missing: number[] = [];
       wanted.forEach((id, index) => {
         const hit = hits[index];
-        if (hit) into.set(id, hit);
-        else missing.push(id);
+        if (hit) {
+          into.set(id, hit);
+          fromCache?.add(id);
+        } else missing.push(id);
       });
       if (missing.length > 0) {
         const loaded = await loadCartProducts(executor as Db, productView(ctx), missing);
@@ -439,8 +443,11 @@ export function createCartService(
    * the database, as before (decision 0307).
    */
   async function freshlyChecked(tx: Tx, ctx: RequestContext, ids: number[]) {
-    const cached = await productsFor(tx, ctx, ids);
-    const fresh = await freshCartRows(tx, productView(ctx), [...cached.keys()]);
+    const hits = new Set<number>();
+    const cached = await productsFor(tx, ctx, ids, new Map(), false, hits);
+    // Products the cache did not have were just read in this transaction: only hits are checked.
+    if (hits.size === 0) return cached;
+    const fresh = await freshCartRows(tx, productView(ctx), [...hits]);
     const samePrices = (a: CartProduct['prices'], b: CartProduct['prices']) =>
       a === b ||
       (a !== null &&
@@ -450,7 +457,8 @@ export function createCartService(
         a.membership === b.membership &&
         a.bundle === b.bundle);
     let agree = true;
-    for (const [id, product] of cached) {
+    for (const id of hits) {
+      const product = cached.get(id)!;
       const row = fresh.get(id);
       if (
         !row ||
