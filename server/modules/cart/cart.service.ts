@@ -369,6 +369,9 @@ export function createCartService(
 
   const productKey = (ctx: RequestContext, id: number) =>
     `product:${ctx.site.id}:${ctx.language}:${ctx.store.currency.id}:${id}`;
+  /** A product's entry for the order's check, whose stock is not trusted (decision 0307). */
+  const textKey = (ctx: RequestContext, id: number) =>
+    `product-text:${ctx.site.id}:${ctx.language}:${ctx.store.currency.id}:${id}`;
   /** One product's entries in every language and currency (see forgetProducts). */
   const productTag = (siteId: number, id: number) => `cart-product:${siteId}:${id}`;
 
@@ -387,6 +390,11 @@ export function createCartService(
     fresh = false,
     /** Collects the ids answered by the cache (the rest were read through `executor`). */
     fromCache?: Set<number>,
+    /**
+     * With this set, a product the entry with stock lacks is looked for in its entry without stock
+     * (kept when an order drops the first); such ids are collected here: their stock is not current.
+     */
+    withoutStock?: Set<number>,
   ) {
     const absent = new Set<number>();
     let wanted = [...new Set(ids)].filter((id) => !into.has(id));
@@ -394,9 +402,17 @@ export function createCartService(
       const hits = fresh
         ? []
         : await Promise.all(
-            wanted.map((id) =>
-              cache.get<CartProduct>(CACHE_NAMESPACE, productKey(ctx, id)).catch(() => undefined),
-            ),
+            wanted.map(async (id) => {
+              const hit = await cache
+                .get<CartProduct>(CACHE_NAMESPACE, productKey(ctx, id))
+                .catch(() => undefined);
+              if (hit || !withoutStock) return hit;
+              const text = await cache
+                .get<CartProduct>(CACHE_NAMESPACE, textKey(ctx, id))
+                .catch(() => undefined);
+              if (text) withoutStock.add(id);
+              return text;
+            }),
           );
       const missing: number[] = [];
       wanted.forEach((id, index) => {
@@ -412,12 +428,22 @@ export function createCartService(
           [...loaded].map(([id, product]) => {
             // What a miss answers is what a later hit will (through JSON).
             into.set(id, JSON.parse(JSON.stringify(product)) as CartProduct);
-            return cache
-              .set(CACHE_NAMESPACE, productKey(ctx, id), product, {
-                ttlSeconds: PRODUCT_TTL_SECONDS,
-                tags: [siteCacheTag(ctx.site.id), productTag(ctx.site.id, id)],
-              })
-              .catch(() => {});
+            return Promise.all([
+              cache
+                .set(CACHE_NAMESPACE, productKey(ctx, id), product, {
+                  ttlSeconds: PRODUCT_TTL_SECONDS,
+                  tags: [siteCacheTag(ctx.site.id), productTag(ctx.site.id, id)],
+                })
+                .catch(() => {}),
+              // The same without the product's own tag: an order's forgetProducts keeps it, and the
+              // order's check (decision 0307) takes the stock from the database.
+              cache
+                .set(CACHE_NAMESPACE, textKey(ctx, id), product, {
+                  ttlSeconds: PRODUCT_TTL_SECONDS,
+                  tags: [siteCacheTag(ctx.site.id)],
+                })
+                .catch(() => {}),
+            ]);
           }),
         );
         // Ids that name no product of this site are not looked for again in this call.
@@ -444,7 +470,8 @@ export function createCartService(
    */
   async function freshlyChecked(tx: Tx, ctx: RequestContext, ids: number[]) {
     const hits = new Set<number>();
-    const cached = await productsFor(tx, ctx, ids, new Map(), false, hits);
+    const withoutStock = new Set<number>();
+    const cached = await productsFor(tx, ctx, ids, new Map(), false, hits, withoutStock);
     // Products the cache did not have were just read in this transaction: only hits are checked.
     if (hits.size === 0) return cached;
     const fresh = await freshCartRows(tx, productView(ctx), [...hits]);
@@ -473,6 +500,12 @@ export function createCartService(
       }
       if (row.stock && (row.stock.qty !== product.stock.qty || row.stock.inStock !== product.stock.inStock))
         cached.set(id, { ...product, stock: row.stock });
+      // A stock that derives from other rows (variants, members, codes) is not in the row: an entry
+      // whose stock is not current cannot be used for such a product.
+      if (!row.stock && withoutStock.has(id)) {
+        agree = false;
+        break;
+      }
     }
     return agree ? cached : productsFor(tx, ctx, ids, new Map(), true);
   }

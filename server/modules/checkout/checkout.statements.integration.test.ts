@@ -93,4 +93,30 @@ describe('statements per order/create (warm caches)', () => {
     ).toHaveLength(1);
     expect(statements.filter((text) => text.startsWith('insert into "mail_queue"'))).toHaveLength(1);
   });
+  it('an order right after another of the same product checks it with one read (the first dropped its cached stock)', async () => {
+    const first = await readyCart();
+    const second = await readyCart();
+    // The first order takes stock and drops the product's cached entry (cart.forgetProducts).
+    await call('checkout/order/create', first);
+    // Its mails go out first (the worker started after its commit), so that only the order is counted.
+    await t.services.mail.drain();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.services.mail.drain();
+    statements.length = 0;
+    counting = true;
+    let created: { orderId: number };
+    try {
+      created = await call('checkout/order/create', second);
+    } finally {
+      counting = false;
+    }
+    expect(created.orderId).toBeGreaterThan(0);
+    // Decision 0307: texts, media and options from the entry an order keeps, the rest from one fresh
+    // read of the product's row and price (before: the ten statements of a full product load).
+    expect(
+      statements.filter((text) => text.startsWith('select') && text.includes(' from "products"')),
+      statements.join('\n'),
+    ).toHaveLength(1);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(14);
+  });
 });
