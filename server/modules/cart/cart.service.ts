@@ -19,7 +19,7 @@ import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
 import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
-import { type CartProduct, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
+import { type CartProduct, freshCartRows, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
 import {
   checkCoupon,
   couponByCode,
@@ -32,6 +32,7 @@ import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
 import { httpMemberCardValidator, type MemberCardVerdict } from './member-card-validator.ts';
+import { preparedOnce } from './prepared-query.ts';
 
 /**
  * Cart changes commit without waiting for the WAL flush (decision 0257): a cart is no payment, and
@@ -368,6 +369,9 @@ export function createCartService(
 
   const productKey = (ctx: RequestContext, id: number) =>
     `product:${ctx.site.id}:${ctx.language}:${ctx.store.currency.id}:${id}`;
+  /** A product's entry for the order's check, whose stock is not trusted (decision 0307). */
+  const textKey = (ctx: RequestContext, id: number) =>
+    `product-text:${ctx.site.id}:${ctx.language}:${ctx.store.currency.id}:${id}`;
   /** One product's entries in every language and currency (see forgetProducts). */
   const productTag = (siteId: number, id: number) => `cart-product:${siteId}:${id}`;
 
@@ -384,6 +388,13 @@ export function createCartService(
     ids: number[],
     into: Map<number, CartProduct> = new Map(),
     fresh = false,
+    /** Collects the ids answered by the cache (the rest were read through `executor`). */
+    fromCache?: Set<number>,
+    /**
+     * With this set, a product the entry with stock lacks is looked for in its entry without stock
+     * (kept when an order drops the first); such ids are collected here: their stock is not current.
+     */
+    withoutStock?: Set<number>,
   ) {
     const absent = new Set<number>();
     let wanted = [...new Set(ids)].filter((id) => !into.has(id));
@@ -391,15 +402,25 @@ export function createCartService(
       const hits = fresh
         ? []
         : await Promise.all(
-            wanted.map((id) =>
-              cache.get<CartProduct>(CACHE_NAMESPACE, productKey(ctx, id)).catch(() => undefined),
-            ),
+            wanted.map(async (id) => {
+              const hit = await cache
+                .get<CartProduct>(CACHE_NAMESPACE, productKey(ctx, id))
+                .catch(() => undefined);
+              if (hit || !withoutStock) return hit;
+              const text = await cache
+                .get<CartProduct>(CACHE_NAMESPACE, textKey(ctx, id))
+                .catch(() => undefined);
+              if (text) withoutStock.add(id);
+              return text;
+            }),
           );
       const missing: number[] = [];
       wanted.forEach((id, index) => {
         const hit = hits[index];
-        if (hit) into.set(id, hit);
-        else missing.push(id);
+        if (hit) {
+          into.set(id, hit);
+          fromCache?.add(id);
+        } else missing.push(id);
       });
       if (missing.length > 0) {
         const loaded = await loadCartProducts(executor as Db, productView(ctx), missing);
@@ -407,12 +428,22 @@ export function createCartService(
           [...loaded].map(([id, product]) => {
             // What a miss answers is what a later hit will (through JSON).
             into.set(id, JSON.parse(JSON.stringify(product)) as CartProduct);
-            return cache
-              .set(CACHE_NAMESPACE, productKey(ctx, id), product, {
-                ttlSeconds: PRODUCT_TTL_SECONDS,
-                tags: [siteCacheTag(ctx.site.id), productTag(ctx.site.id, id)],
-              })
-              .catch(() => {});
+            return Promise.all([
+              cache
+                .set(CACHE_NAMESPACE, productKey(ctx, id), product, {
+                  ttlSeconds: PRODUCT_TTL_SECONDS,
+                  tags: [siteCacheTag(ctx.site.id), productTag(ctx.site.id, id)],
+                })
+                .catch(() => {}),
+              // The same without the product's own tag: an order's forgetProducts keeps it, and the
+              // order's check (decision 0307) takes the stock from the database.
+              cache
+                .set(CACHE_NAMESPACE, textKey(ctx, id), product, {
+                  ttlSeconds: PRODUCT_TTL_SECONDS,
+                  tags: [siteCacheTag(ctx.site.id)],
+                })
+                .catch(() => {}),
+            ]);
           }),
         );
         // Ids that name no product of this site are not looked for again in this call.
@@ -429,6 +460,54 @@ export function createCartService(
       wanted = [...new Set(related)].filter((id) => !into.has(id) && !absent.has(id));
     }
     return into;
+  }
+
+  /**
+   * The products of the ids (and their members and parents) from the cache, checked against their rows
+   * read now in one statement; products whose own stock moved take the fresh stock. Any other
+   * difference (a price, status, tax, format or parent changed, a product gone) reads them all from
+   * the database, as before (decision 0307).
+   */
+  async function freshlyChecked(tx: Tx, ctx: RequestContext, ids: number[]) {
+    const hits = new Set<number>();
+    const withoutStock = new Set<number>();
+    const cached = await productsFor(tx, ctx, ids, new Map(), false, hits, withoutStock);
+    // Products the cache did not have were just read in this transaction: only hits are checked.
+    if (hits.size === 0) return cached;
+    const fresh = await freshCartRows(tx, productView(ctx), [...hits]);
+    const samePrices = (a: CartProduct['prices'], b: CartProduct['prices']) =>
+      a === b ||
+      (a !== null &&
+        b !== null &&
+        a.retail === b.retail &&
+        a.discount === b.discount &&
+        a.membership === b.membership &&
+        a.bundle === b.bundle);
+    let agree = true;
+    for (const id of hits) {
+      const product = cached.get(id)!;
+      const row = fresh.get(id);
+      if (
+        !row ||
+        row.status !== product.status ||
+        row.format !== product.format ||
+        row.parentId !== product.parentId ||
+        row.taxRateBp !== product.taxRateBp ||
+        !samePrices(row.prices, product.prices)
+      ) {
+        agree = false;
+        break;
+      }
+      if (row.stock && (row.stock.qty !== product.stock.qty || row.stock.inStock !== product.stock.inStock))
+        cached.set(id, { ...product, stock: row.stock });
+      // A stock that derives from other rows (variants, members, codes) is not in the row: an entry
+      // whose stock is not current cannot be used for such a product.
+      if (!row.stock && withoutStock.has(id)) {
+        agree = false;
+        break;
+      }
+    }
+    return agree ? cached : productsFor(tx, ctx, ids, new Map(), true);
   }
 
   async function loyaltyBalance(executor: Db | Tx, ctx: RequestContext, userId: number | null) {
@@ -834,47 +913,102 @@ export function createCartService(
    * `create`, a pair no row has yet opens the cart in the same statement (the no-op update locks an
    * existing row and returns it, whoever's it is: checkAccess decides).
    */
-  async function lock(tx: Tx, ctx: RequestContext, session: Session, create: boolean) {
-    if (create) {
-      const [row] = await tx
-        .insert(carts)
-        .values({
-          cartId: session.cartId,
-          protectCodeHash: sha256(session.protectCode),
-          siteId: ctx.site.id,
-          storeId: ctx.store.id,
-          currencyId: ctx.store.currency.id,
-          languageCode: ctx.language,
-          userId: ctx.user?.id ?? null,
-        })
-        .onConflictDoUpdate({ target: carts.cartId, set: { version: sql`${carts.version}` } })
-        .returning({ ...getTableColumns(carts), balance: balanceColumn });
-      return row;
-    }
-    const [row] = await tx
+  // The statements every change runs, built once (decision 0259): the lock (opening or not), the lines.
+  const openAndLock = preparedOnce('cart_open_lock', (tx: Tx) =>
+    tx
+      .insert(carts)
+      .values({
+        cartId: sql.placeholder('cartId'),
+        protectCodeHash: sql.placeholder('protectCodeHash'),
+        siteId: sql.placeholder('siteId'),
+        storeId: sql.placeholder('storeId'),
+        currencyId: sql.placeholder('currencyId'),
+        languageCode: sql.placeholder('languageCode'),
+        userId: sql.placeholder('userId'),
+      })
+      .onConflictDoUpdate({ target: carts.cartId, set: { version: sql`${carts.version}` } })
+      .returning({ ...getTableColumns(carts), balance: balanceColumn }),
+  );
+  const lockOnly = preparedOnce('cart_lock', (tx: Tx) =>
+    tx
       .select({ ...getTableColumns(carts), balance: balanceColumn })
       .from(carts)
-      .where(eq(carts.cartId, session.cartId))
-      .for('update', { of: carts });
-    return row;
-  }
-
-  /** The lines of a cart in the order they were added. */
-  const linesOf = (executor: Db | Tx, cart: CartRow) =>
-    executor.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
-
-  /** The lines of the pair's cart, by its public id: sent with the lock, without waiting for its row. */
-  const linesOfSession = (executor: Tx, session: Session) =>
+      .where(eq(carts.cartId, sql.placeholder('cartId')))
+      .for('update', { of: carts }),
+  );
+  const linesById = preparedOnce('cart_lines', (executor: Db | Tx) =>
     executor
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, sql.placeholder('cartRowId')))
+      .orderBy(asc(cartItems.id)),
+  );
+  const linesByPublicId = preparedOnce('cart_lines_by_public_id', (tx: Tx) =>
+    tx
       .select()
       .from(cartItems)
       .where(
         eq(
           cartItems.cartId,
-          sql`(select ${sql.raw('"carts"."id"')} from ${carts} where ${carts.cartId} = ${session.cartId})`,
+          sql`(select ${sql.raw('"carts"."id"')} from ${carts} where ${carts.cartId} = ${sql.placeholder('cartId')})`,
         ),
       )
-      .orderBy(asc(cartItems.id));
+      .orderBy(asc(cartItems.id)),
+  );
+  /** The line upsert of an add: one statement whether the line exists or not. */
+  const upsertLine = preparedOnce('cart_upsert_line', (tx: Tx) =>
+    tx
+      .insert(cartItems)
+      .values({
+        cartId: sql.placeholder('cartRowId'),
+        productId: sql.placeholder('productId'),
+        qty: sql.placeholder('qty'),
+        options: sql.placeholder('options'),
+        optionsHash: sql.placeholder('optionsHash'),
+        addedUnitPrice: sql.placeholder('unit'),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.optionsHash],
+        set: {
+          qty: sql.placeholder('qty') as unknown as number,
+          addedUnitPrice: sql.placeholder('unit') as unknown as number,
+          updatedAt: sql.placeholder('now') as unknown as Date,
+        },
+      })
+      .returning(),
+  );
+  /** The cart row's update when the change and settling changed no other column. */
+  const bumpCart = preparedOnce('cart_bump', (tx: Tx) =>
+    tx
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1`, updatedAt: sql.placeholder('now') as unknown as Date })
+      .where(eq(carts.id, sql.placeholder('cartRowId')))
+      .returning(),
+  );
+
+  async function lock(tx: Tx, ctx: RequestContext, session: Session, create: boolean) {
+    if (create) {
+      const [row] = await openAndLock(tx, {
+        cartId: session.cartId,
+        protectCodeHash: sha256(session.protectCode),
+        siteId: ctx.site.id,
+        storeId: ctx.store.id,
+        currencyId: ctx.store.currency.id,
+        languageCode: ctx.language,
+        userId: ctx.user?.id ?? null,
+      });
+      return row;
+    }
+    const [row] = await lockOnly(tx, { cartId: session.cartId });
+    return row;
+  }
+
+  /** The lines of a cart in the order they were added. */
+  const linesOf = (executor: Db | Tx, cart: CartRow) => linesById(executor, { cartRowId: cart.id });
+
+  /** The lines of the pair's cart, by its public id: sent with the lock, without waiting for its row. */
+  const linesOfSession = (executor: Tx, session: Session) =>
+    linesByPublicId(executor, { cartId: session.cartId });
 
   /**
    * One change to a cart: in a transaction holding the cart row (concurrent changes wait for each
@@ -925,11 +1059,15 @@ export function createCartService(
         lines = result.lines ?? lines;
         await productsFor(tx, ctx, lineIds(lines), products);
         const settled = await settle(tx, ctx, { cart, lines, products, balance });
-        const [updated] = await tx
-          .update(carts)
-          .set({ ...own, ...settled.changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
-          .where(eq(carts.id, cart.id))
-          .returning();
+        const changes = { ...own, ...settled.changes };
+        const [updated] =
+          Object.keys(changes).length === 0
+            ? await bumpCart(tx, { cartRowId: cart.id, now: new Date() })
+            : await tx
+                .update(carts)
+                .set({ ...changes, version: sql`${carts.version} + 1`, updatedAt: new Date() })
+                .where(eq(carts.id, cart.id))
+                .returning();
         // What settling priced is the committed state unless settling changed something.
         const unchanged = Object.keys(settled.changes).length === 0;
         const computed = unchanged
@@ -1035,21 +1173,15 @@ export function createCartService(
           checkStock(resolved, lines, qty, same?.id);
           const unit = unitPriceOf(ctx, resolved, cart);
           // One statement whether the line exists or not; the cart row's lock makes `qty` current.
-          const [line] = await tx
-            .insert(cartItems)
-            .values({
-              cartId: cart.id,
-              productId: resolved.product.id,
-              qty,
-              options: resolved.options,
-              optionsHash: resolved.hash,
-              addedUnitPrice: unit,
-            })
-            .onConflictDoUpdate({
-              target: [cartItems.cartId, cartItems.productId, cartItems.optionsHash],
-              set: { qty, addedUnitPrice: unit, updatedAt: new Date() },
-            })
-            .returning();
+          const [line] = await upsertLine(tx, {
+            cartRowId: cart.id,
+            productId: resolved.product.id,
+            qty,
+            options: resolved.options,
+            optionsHash: resolved.hash,
+            unit,
+            now: new Date(),
+          });
           return {
             lines: same ? lines.map((entry) => (entry.id === same.id ? line! : entry)) : [...lines, line!],
           };
@@ -1259,9 +1391,12 @@ export function createCartService(
     /** The cart as the shopper sees it, priced inside the caller's transaction (order/create). */
     async viewInTransaction(tx: Tx, ctx: RequestContext, row: CartRow, session: Session) {
       // Priced from the database, not the product cache: the order must see a price the back office
-      // changed a moment ago (decision 0254 keeps cached products for the cart's own calls only).
+      // changed a moment ago (decision 0254). One statement reads what decides the order (status,
+      // format, parent, tax, own stock, the price row); texts, media, options and attributes come from
+      // the cached products when those rows agree with them, else every product is read afresh
+      // (decision 0307).
       const lines = await linesOf(tx, row);
-      const products = await productsFor(tx, ctx, lineIds(lines), new Map(), true);
+      const products = await freshlyChecked(tx, ctx, lineIds(lines));
       const balance = await loyaltyBalance(tx, ctx, row.userId);
       const computed = await compute(tx, ctx, row, lines, products, balance);
       const view = toView(ctx, row, session, computed, []);

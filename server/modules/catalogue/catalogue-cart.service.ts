@@ -11,6 +11,7 @@ import {
   configurableAttributes,
   eProductCodes,
   productAttributeValues,
+  productPrices,
   products,
 } from './catalogue.schema.ts';
 import {
@@ -18,6 +19,7 @@ import {
   type LoadedCustomOption,
   loadCustomOptions,
   loadProducts,
+  priceView,
   viewLanguages,
 } from './product-view.ts';
 
@@ -307,4 +309,80 @@ export async function releaseStockOfOrder(tx: Executor, orderId: number, takes: 
     .update(eProductCodes)
     .set({ assignedOrderId: null, assignedAt: null })
     .where(eq(eProductCodes.assignedOrderId, orderId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What an order must read afresh about the cart's products (decision 0307).
+
+/** A product's row as the order checks it against the cart's cached copy. */
+export type FreshCartRow = {
+  id: number;
+  format: ProductFormat;
+  status: ProductStatus;
+  parentId: number | null;
+  taxRateBp: number;
+  /** The product's own stock, or null when it derives from other rows (variants, members, codes). */
+  stock: { qty: number | null; inStock: boolean } | null;
+  /** Unit prices in the view's currency as the cart prices them now (a sale past its end is gone). */
+  prices: CartProduct['prices'];
+};
+
+/**
+ * One statement: status, format, parent, tax and own stock of the products of this site, with their
+ * price row in the view's currency. The order compares these with the cart's cached products
+ * (texts, media, options and attributes come from the cache; decision 0307).
+ */
+export async function freshCartRows(
+  db: Pick<Db, 'select'>,
+  view: CartProductView,
+  ids: number[],
+): Promise<Map<number, FreshCartRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      format: products.format,
+      status: products.status,
+      parentId: products.parentId,
+      taxRateBp: products.taxRateBp,
+      stockQty: products.stockQty,
+      manageStock: products.manageStock,
+      eproductDelivery: products.eproductDelivery,
+      price: productPrices,
+    })
+    .from(products)
+    .leftJoin(
+      productPrices,
+      and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, view.currency.id)),
+    )
+    .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId)));
+  const now = new Date();
+  const result = new Map<number, FreshCartRow>();
+  for (const row of rows) {
+    const price = row.price ? priceView(row.price, { ...view, eurRate: null }, now) : null;
+    const derived =
+      row.format === 'Configurable' ||
+      row.format === 'Bundle' ||
+      (row.format === 'EProduct' && row.eproductDelivery === 'code');
+    result.set(row.id, {
+      id: row.id,
+      format: row.format,
+      status: row.status,
+      parentId: row.parentId,
+      taxRateBp: row.taxRateBp,
+      stock: derived
+        ? null
+        : row.manageStock
+          ? { qty: row.stockQty ?? 0, inStock: (row.stockQty ?? 0) > 0 }
+          : { qty: null, inStock: true },
+      prices: price && {
+        retail: price.retailPrice,
+        discount: price.discountPrice,
+        membership: price.membershipPrice,
+        bundle: price.bundlePrice,
+      },
+    });
+  }
+  return result;
 }
