@@ -18,6 +18,22 @@ const ABANDONED_SECONDS = 60;
 const WAIT_FOR_FIRST_MS = 10_000;
 const WAIT_POLL_MS = 15;
 
+/** A retry of a request that is still running after the wait: 409. */
+const inProgress = () =>
+  new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS', 'The first request with this key is still running.');
+
+/** Drops an expired or abandoned record so that this request takes its key over. */
+const forgetKey = (executor: Pick<Db, 'delete'>, key: string, operation: string, scope: string) =>
+  executor
+    .delete(idempotencyRequests)
+    .where(
+      and(
+        eq(idempotencyRequests.key, key),
+        eq(idempotencyRequests.operation, operation),
+        eq(idempotencyRequests.scope, scope),
+      ),
+    );
+
 /** The same key sent again with another request (another body or call): 422 naming the header. */
 const keyReused = () =>
   new ApiError(
@@ -117,23 +133,11 @@ export function idempotency(
         }
         if (Date.now() - replay.createdAt.getTime() < ABANDONED_SECONDS * 1000) {
           c.header('Retry-After', '1');
-          throw new ApiError(
-            409,
-            'IDEMPOTENCY_IN_PROGRESS',
-            'The first request with this key is still running.',
-          );
+          throw inProgress();
         }
       }
       // Expired or abandoned: this request takes the key over and runs.
-      await db
-        .delete(idempotencyRequests)
-        .where(
-          and(
-            eq(idempotencyRequests.key, key),
-            eq(idempotencyRequests.operation, operation),
-            eq(idempotencyRequests.scope, scope),
-          ),
-        );
+      await forgetKey(db, key, operation, scope);
       return idempotency(db, logger, isWrite)(c, next);
     }
 
@@ -241,23 +245,10 @@ export async function claimInTransaction(executor: Executor, claim: IdempotencyC
         return false;
       }
       // Pending: only the middleware's own records are (a request of before this change still running).
-      if (Date.now() - found.createdAt.getTime() < ABANDONED_SECONDS * 1000)
-        throw new ApiError(
-          409,
-          'IDEMPOTENCY_IN_PROGRESS',
-          'The first request with this key is still running.',
-        );
+      if (Date.now() - found.createdAt.getTime() < ABANDONED_SECONDS * 1000) throw inProgress();
     }
     // Expired or abandoned: taken over in this transaction.
-    await executor
-      .delete(idempotencyRequests)
-      .where(
-        and(
-          eq(idempotencyRequests.key, key),
-          eq(idempotencyRequests.operation, operation),
-          eq(idempotencyRequests.scope, scope),
-        ),
-      );
+    await forgetKey(executor, key, operation, scope);
   }
 }
 

@@ -264,42 +264,43 @@ for (const language of ['hr', 'en'] as const) {
   });
 }
 
+/** A guest's order of the book through the server-rendered forms: courier, then the given payment. */
+async function orderWithoutJavaScript(page: Page, language: 'hr' | 'en', email: string, payment = '') {
+  await page.goto(productPath(book.slug[language], language));
+  await page.getByRole('button', { name: catalogs[language].product.cart.add }).click();
+  await expect(page).toHaveURL(new RegExp(localizedPath('cart', language)));
+  await page.goto(localizedPath('checkout', language));
+  await fillAddress(page, language, email);
+  await page.getByTestId('checkout-continue').click();
+  await page.getByLabel(standard?.name[language] ?? '').check();
+  await page.getByTestId('checkout-continue').click();
+  await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
+  await page.getByLabel(payment).check();
+  await page.getByTestId('checkout-confirm').click();
+  await expect(page.getByTestId('checkout-success-title')).toHaveText(
+    catalogs[language].checkout.success.title,
+  );
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('hr: a guest orders with cash on delivery', async ({ page }) => {
     const language = 'hr';
     const texts = catalogs[language].checkout;
-    await page.goto(productPath(book.slug[language], language));
-    await page.getByRole('button', { name: catalogs[language].product.cart.add }).click();
-    await expect(page).toHaveURL(new RegExp(localizedPath('cart', language)));
-    await page.goto(localizedPath('checkout', language));
-    await fillAddress(page, language, `bez-js-${Date.now()}@example.com`);
-    await page.getByTestId('checkout-continue').click();
-    await page.getByLabel(standard?.name[language] ?? '').check();
-    await page.getByTestId('checkout-continue').click();
-    await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
-    await page.getByLabel(cash?.name[language] ?? '').check();
-    await page.getByTestId('checkout-confirm').click();
-    await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+    await orderWithoutJavaScript(page, language, `bez-js-${Date.now()}@example.com`, cash?.name[language]);
     await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.cash);
   });
 
   test('hr: a guest orders with bank transfer and gets the payment details', async ({ page }) => {
     const language = 'hr';
     const texts = catalogs[language].checkout;
-    await page.goto(productPath(book.slug[language], language));
-    await page.getByRole('button', { name: catalogs[language].product.cart.add }).click();
-    await expect(page).toHaveURL(new RegExp(localizedPath('cart', language)));
-    await page.goto(localizedPath('checkout', language));
-    await fillAddress(page, language, `bez-js-banka-${Date.now()}@example.com`);
-    await page.getByTestId('checkout-continue').click();
-    await page.getByLabel(standard?.name[language] ?? '').check();
-    await page.getByTestId('checkout-continue').click();
-    await expect(page.getByTestId('checkout-step-payment')).toBeVisible();
-    await page.getByLabel(bank?.name[language] ?? '').check();
-    await page.getByTestId('checkout-confirm').click();
-    await expect(page.getByTestId('checkout-success-title')).toHaveText(texts.success.title);
+    await orderWithoutJavaScript(
+      page,
+      language,
+      `bez-js-banka-${Date.now()}@example.com`,
+      bank?.name[language],
+    );
     await expect(page.getByTestId('checkout-next-step')).toHaveText(texts.success.bank);
     await expect(page.getByTestId('checkout-bank')).toContainText(texts.success.iban);
     await expect(page.getByTestId('checkout-hub3').locator('svg')).toBeVisible();
