@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import type { Cache, CacheNamespaceInfo, CacheSetOptions } from './cache.ts';
 
@@ -19,6 +20,16 @@ const SEPARATOR = '\u0000';
  * them alone (its JSON text, see shared-json.ts) stays valid as long as the value lives.
  */
 export const frozenCacheValues = new WeakSet<object>();
+
+/** One read of a memory cache: the entry's key and what `get` handed out (undefined: a miss). */
+export type CacheRead = { cache: MemoryCache; key: string; value: unknown };
+
+/**
+ * The reads of memory caches made inside `cacheReads.run(list, ...)`, appended to that list. The
+ * HTTP fast lane records the reads behind an API answer to reuse the answer's bytes while every one
+ * of them would still give the same value (docs/decisions/0292).
+ */
+export const cacheReads = new AsyncLocalStorage<CacheRead[]>();
 
 /** Process-local LRU cache; the default when REDIS_URL is not set. */
 export class MemoryCache implements Cache {
@@ -49,8 +60,20 @@ export class MemoryCache implements Cache {
   }
 
   async get<T>(namespace: string, key: string): Promise<T | undefined> {
+    const fullKey = namespace + SEPARATOR + key;
     // Every hit hands out the same frozen value: no parsing or copying per hit (docs/decisions/0133).
-    return this.lru.get(namespace + SEPARATOR + key)?.value as T | undefined;
+    const value = this.lru.get(fullKey)?.value as T | undefined;
+    cacheReads.getStore()?.push({ cache: this, key: fullKey, value });
+    return value;
+  }
+
+  /**
+   * Whether `get` of this entry (by its full key, as in a CacheRead) would hand out this very value
+   * now: not replaced, deleted, flushed or expired since.
+   */
+  holds(fullKey: string, value: unknown): boolean {
+    const entry = this.lru.get(fullKey);
+    return entry !== undefined && entry.value === value;
   }
 
   async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<void> {

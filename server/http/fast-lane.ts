@@ -9,10 +9,12 @@ import { resolveRequestContext } from '../api/context-middleware.ts';
 import { checkContractOutput, type Implementation } from '../api/contract-router.ts';
 import { ApiError, errorBody, validationError } from '../api/errors.ts';
 import { rateLimited } from '../api/rate-limit.ts';
+import type { CacheRead } from '../cache/memory-cache.ts';
 import { dataResponseBytes, isSharedCacheValue } from '../cache/shared-json.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteService } from '../modules/site/site.service.ts';
 import type { SessionService } from '../modules/users/session.service.ts';
+import { AnswerMemo, recordingCacheReads } from './answer-memo.ts';
 import { acceptsGzip } from './compression.ts';
 import { type BodyPieces, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
 
@@ -191,12 +193,35 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
 
   const gzipByValue = new WeakMap<object, Buffer>();
 
+  const memo = new AnswerMemo();
+  /** The longest request URL whose answer is memoised (a key is the URL and a few headers). */
+  const MAX_MEMO_URL = 512;
+
+  /**
+   * The memo key of an anonymous read: the request line and the headers the context is built from.
+   * A request with credentials or cookies of any kind has none (its answer may be the caller's own).
+   */
+  const memoKey = (req: IncomingMessage, host: string, url: string): string | undefined => {
+    const h = req.headers;
+    if (
+      url.length > MAX_MEMO_URL ||
+      h.cookie !== undefined ||
+      h.authorization !== undefined ||
+      h.accesstoken !== undefined ||
+      h.refreshtoken !== undefined ||
+      h.apikey !== undefined
+    )
+      return undefined;
+    return `${host}\n${url}\n${h.siteid ?? ''}\n${h.language ?? ''}\n${h.storeid ?? ''}`;
+  };
+
   async function apiRead(
     req: IncomingMessage,
     res: ServerResponse,
     implementation: Implementation,
     params: Record<string, string>,
     url: string,
+    host: string,
     requestId: string,
     started: number,
   ) {
@@ -206,6 +231,8 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     let status = 200;
     let body: Uint8Array;
     let data: unknown;
+    const key = memoKey(req, host, url);
+    let reads: CacheRead[] | undefined;
     try {
       const retryAfter = await deps.api.countRequest(
         deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
@@ -214,35 +241,29 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
         extra['retry-after'] = String(retryAfter);
         throw rateLimited();
       }
-      const ctx = await resolveRequestContext(
-        deps.api.sites,
-        { get: (name) => header(req, name) },
-        requestId,
-        {
-          sessions: deps.api.sessions,
-          clientAddress: deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
-          responseCookies,
-        },
-      );
-      const { contract } = implementation;
-      const input: Record<string, unknown> = {};
-      // The order of Hono's validators: query, then path parameters.
-      if (contract.query) {
-        const queries = getQueryParams(`http://h${url}`) as Record<string, string[]>;
-        const value: Record<string, string | string[]> = {};
-        for (const [key, values] of Object.entries(queries))
-          value[key] = values.length === 1 ? values[0]! : values;
-        const result = await parse(contract.query, value);
-        if (!result.success) throw validationError(result.error, 'query');
-        input.query = result.data;
+      const known = key === undefined ? undefined : memo.get(key);
+      if (known) {
+        await sendCompressible(
+          req,
+          res,
+          requestId,
+          started,
+          200,
+          { 'content-type': 'application/json' },
+          known.bytes,
+          {
+            get: () => gzipByValue.get(known.shared),
+            set: (value) => gzipByValue.set(known.shared, value),
+          },
+        );
+        return;
       }
-      if (contract.params) {
-        const result = await parse(contract.params, params);
-        if (!result.success) throw validationError(result.error, 'param');
-        input.params = result.data;
+      const answer = () => answerRead(req, implementation, params, url, requestId, responseCookies);
+      if (key === undefined) data = await answer();
+      else {
+        reads = [];
+        data = await recordingCacheReads(reads, answer);
       }
-      data = await implementation.handler(ctx, input);
-      if (deps.api.checkOutput) checkContractOutput(contract, data);
       body = dataResponseBytes(data);
     } catch (error) {
       const failure = deps.errorAnswer(error, requestId);
@@ -252,6 +273,8 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     }
     if (responseCookies.length > 0) extra['set-cookie'] = responseCookies;
     const shared = status === 200 && isSharedCacheValue(data) ? (data as object) : undefined;
+    if (shared && key !== undefined && reads && responseCookies.length === 0)
+      memo.keep(key, body, shared, reads);
     await sendCompressible(
       req,
       res,
@@ -265,6 +288,42 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
         set: (value) => gzipByValue.set(shared, value),
       },
     );
+  }
+
+  /** The context, the validated input and the handler's answer (checked against its contract in tests). */
+  async function answerRead(
+    req: IncomingMessage,
+    implementation: Implementation,
+    params: Record<string, string>,
+    url: string,
+    requestId: string,
+    responseCookies: string[],
+  ) {
+    const ctx = await resolveRequestContext(deps.api.sites, { get: (name) => header(req, name) }, requestId, {
+      sessions: deps.api.sessions,
+      clientAddress: deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
+      responseCookies,
+    });
+    const { contract } = implementation;
+    const input: Record<string, unknown> = {};
+    // The order of Hono's validators: query, then path parameters.
+    if (contract.query) {
+      const queries = getQueryParams(`http://h${url}`) as Record<string, string[]>;
+      const value: Record<string, string | string[]> = {};
+      for (const [key, values] of Object.entries(queries))
+        value[key] = values.length === 1 ? values[0]! : values;
+      const result = await parse(contract.query, value);
+      if (!result.success) throw validationError(result.error, 'query');
+      input.query = result.data;
+    }
+    if (contract.params) {
+      const result = await parse(contract.params, params);
+      if (!result.success) throw validationError(result.error, 'param');
+      input.params = result.data;
+    }
+    const data = await implementation.handler(ctx, input);
+    if (deps.api.checkOutput) checkContractOutput(contract, data);
+    return data;
   }
 
   async function cachedPage(
@@ -343,7 +402,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
       if (!first) return fallback();
       const [implementation, params] = first as unknown as [Implementation, Record<string, string>];
       const { requestId, started } = begin(req);
-      apiRead(req, res, implementation, params, url, requestId, started).catch((error: unknown) =>
+      apiRead(req, res, implementation, params, url, host, requestId, started).catch((error: unknown) =>
         failed(res, error),
       );
       return;
