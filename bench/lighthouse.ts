@@ -4,9 +4,10 @@
  * Lighthouse (performance, accessibility, best practices, SEO) on each URL in headless Chromium.
  * Prints a markdown table and writes JSON to bench/results/.
  *
- * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login] [/path ...]`
+ * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login | --admin] [/path ...]`
  * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
- * go with every request), for pages behind a login such as `/profil`.
+ * go with every request), for pages behind a login such as `/profil`. `--admin` audits as the demo
+ * back-office user, by default `/admin`, `/en/admin` and every admin screen their navigation links to.
  * `--cart` fills a cart through the API before the audits (one line of the demo book, one cart per
  * language: a cart belongs to its store) and sends its cookies (`cartId`, `protectCode`) with each
  * request: `--cart /kosarica /en/cart`.
@@ -72,6 +73,7 @@ function parseArgs(argv: string[]) {
   let cart = false;
   let modal = false;
   let checkout = false;
+  let admin = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--desktop') formFactors = ['desktop'];
@@ -82,13 +84,15 @@ function parseArgs(argv: string[]) {
     else if (arg === '--cart') cart = true;
     else if (arg === '--modal') modal = true;
     else if (arg === '--checkout') checkout = true;
+    else if (arg === '--admin') admin = true;
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }
   if (modal && paths.length === 0) throw new Error('--modal needs the product pages to audit');
   if (modal && checkout) throw new Error('--modal and --checkout need different servers: run them apart');
+  if (admin && (login || modal || checkout)) throw new Error('--admin audits as the back office alone');
   return {
-    paths: paths.length > 0 || checkout ? paths : lighthousePaths,
+    paths: paths.length > 0 || checkout || admin ? paths : lighthousePaths,
     formFactors,
     port,
     cold,
@@ -96,6 +100,7 @@ function parseArgs(argv: string[]) {
     cart,
     modal,
     checkout,
+    admin,
   };
 }
 
@@ -194,18 +199,36 @@ async function warmUp(base: string, pagePath: string) {
   return urls.size;
 }
 
-/** The demo customer's session (README) as a Cookie header, from a login through the API. */
-async function demoCustomerCookie(base: string): Promise<string> {
+/** A demo user's session (README) as a Cookie header, from a login through the API. */
+async function demoUserCookie(
+  base: string,
+  username = 'kupac@ucionica.local',
+  password = 'Kupac123!',
+): Promise<string> {
   const response = await fetch(`${base}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'kupac@ucionica.local', password: 'Kupac123!' }),
+    body: JSON.stringify({ username, password }),
   });
-  if (!response.ok) throw new Error(`Login as the demo customer failed: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`Login as ${username} failed: HTTP ${response.status}`);
   return response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/**
+ * The back office's screens: `/admin` and `/en/admin` and every admin screen their navigation links
+ * to (so a screen added to the navigation is audited without a list to keep here).
+ */
+async function adminScreens(base: string, cookie: string): Promise<string[]> {
+  const screens = new Set<string>();
+  for (const start of ['/admin', '/en/admin']) {
+    screens.add(start);
+    const html = await (await fetch(`${base}${start}`, { headers: { cookie } })).text();
+    for (const match of html.matchAll(/href="((?:\/en)?\/admin(?:\/[^"?#]*)?)"/g)) screens.add(match[1]!);
+  }
+  return [...screens].sort();
 }
 
 /** The page's language from its path (hr has no prefix). */
@@ -363,7 +386,7 @@ async function auditCartModal(chromePort: number, url: string, pagePath: string,
 
 /** Also reachable as `npm run bench -- lighthouse …` (the word `lighthouse` is skipped). */
 export async function runLighthouseBench(argv: string[] = process.argv.slice(2)) {
-  const { paths, formFactors, port, cold, login, cart, modal, checkout } = parseArgs(
+  const { paths, formFactors, port, cold, login, cart, modal, checkout, admin } = parseArgs(
     argv.filter((arg) => arg !== 'lighthouse'),
   );
   const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -381,7 +404,12 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
   const rows: PageScore[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
-    const loginCookie = login ? await demoCustomerCookie(base) : undefined;
+    const loginCookie = admin
+      ? await demoUserCookie(base, 'admin@ucionica.local', 'Admin123!')
+      : login
+        ? await demoUserCookie(base)
+        : undefined;
+    if (admin && paths.length === 0) paths.push(...(await adminScreens(base, loginCookie!)));
     const cartCookies = new Map<UiLanguage, string>();
     if (cart) {
       for (const language of new Set(paths.map(languageOf)))
