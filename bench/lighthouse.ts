@@ -6,7 +6,8 @@
  *
  * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login] [/path ...]`
  * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
- * go with every request), for pages behind a login such as `/profil`.
+ * go with every request), for pages behind a login such as `/profil`; `--editor` does the same as the
+ * demo back-office editor, for the admin screens (`--editor /admin/consent /en/admin/consent/registerForm`).
  * `--cart` fills a cart through the API before the audits (one line of the demo book, one cart per
  * language: a cart belongs to its store) and sends its cookies (`cartId`, `protectCode`) with each
  * request: `--cart /kosarica /en/cart`.
@@ -69,6 +70,7 @@ function parseArgs(argv: string[]) {
   let port = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
   let cold = false;
   let login = false;
+  let editor = false;
   let cart = false;
   let modal = false;
   let checkout = false;
@@ -79,6 +81,7 @@ function parseArgs(argv: string[]) {
     else if (arg === '--port') port = Number(argv[++i]);
     else if (arg === '--cold') cold = true;
     else if (arg === '--login') login = true;
+    else if (arg === '--editor') login = editor = true;
     else if (arg === '--cart') cart = true;
     else if (arg === '--modal') modal = true;
     else if (arg === '--checkout') checkout = true;
@@ -93,6 +96,7 @@ function parseArgs(argv: string[]) {
     port,
     cold,
     login,
+    editor,
     cart,
     modal,
     checkout,
@@ -195,11 +199,14 @@ async function warmUp(base: string, pagePath: string) {
 }
 
 /** The demo customer's session (README) as a Cookie header, from a login through the API. */
-async function demoCustomerCookie(base: string): Promise<string> {
+async function demoCustomerCookie(base: string, editor = false): Promise<string> {
+  const account = editor
+    ? { username: 'admin@ucionica.local', password: 'Admin123!' }
+    : { username: 'kupac@ucionica.local', password: 'Kupac123!' };
   const response = await fetch(`${base}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'kupac@ucionica.local', password: 'Kupac123!' }),
+    body: JSON.stringify(account),
   });
   if (!response.ok) throw new Error(`Login as the demo customer failed: HTTP ${response.status}`);
   return response.headers
@@ -363,7 +370,7 @@ async function auditCartModal(chromePort: number, url: string, pagePath: string,
 
 /** Also reachable as `npm run bench -- lighthouse …` (the word `lighthouse` is skipped). */
 export async function runLighthouseBench(argv: string[] = process.argv.slice(2)) {
-  const { paths, formFactors, port, cold, login, cart, modal, checkout } = parseArgs(
+  const { paths, formFactors, port, cold, login, editor, cart, modal, checkout } = parseArgs(
     argv.filter((arg) => arg !== 'lighthouse'),
   );
   const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -381,7 +388,7 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
   const rows: PageScore[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
-    const loginCookie = login ? await demoCustomerCookie(base) : undefined;
+    const loginCookie = login ? await demoCustomerCookie(base, editor) : undefined;
     const cartCookies = new Map<UiLanguage, string>();
     if (cart) {
       for (const language of new Set(paths.map(languageOf)))

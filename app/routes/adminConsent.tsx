@@ -15,6 +15,7 @@ import {
   consentVersionCreate,
 } from '../../server/modules/consent/consent.contract.ts';
 import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
+import { HtmlContent } from '../components/sections/html-content.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -316,12 +317,9 @@ function Versions({ consent, language }: { consent: ConsentEntity; language: UiL
                 <dt className="font-semibold">
                   {text.languageCode.toUpperCase()}: {text.displayName}
                 </dt>
-                {/* The text is sanitized on the server before it is stored (the rich-text allow-list). */}
-                <dd
-                  className="prose prose-sm max-w-none"
-                  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on save
-                  dangerouslySetInnerHTML={{ __html: text.text }}
-                />
+                <dd>
+                  <HtmlContent html={text.text} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -78,7 +78,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
             uniqueNumber: row.uniqueNumber,
             version: row.version,
             displayName: row.displayName,
-            text: row.text,
+            text: sanitizeHtml(row.text),
             required: assignment.requiredConsentIds.includes(id),
           },
         ];
@@ -244,7 +244,12 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
           return {
             version,
             createdAt: of[0]!.createdAt.toISOString(),
-            texts: of.map(({ languageCode, displayName, text }) => ({ languageCode, displayName, text })),
+            // Sanitized when stored and again when served (DECISIONS.md, Content).
+            texts: of.map(({ languageCode, displayName, text }) => ({
+              languageCode,
+              displayName,
+              text: sanitizeHtml(text),
+            })),
           };
         }),
       };
