@@ -175,3 +175,25 @@ test('the footer link opens the cookie settings; the choice is changed without J
   await shot(page, 'cookie-settings-en');
   await context.close();
 });
+
+test('with JavaScript the banner hides at once and its choice is recorded under an anonymous id', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/en');
+  const banner = page.getByRole('region', { name: catalogs.en.cookies.label });
+  await page.getByLabel(catalogs.en.cookies.analytics).check();
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/cookie-consent') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: catalogs.en.cookies.accept }).click();
+  await expect(banner).toBeHidden();
+  expect((await recorded).status()).toBe(204);
+  const cookies = Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+  expect(decodeURIComponent(cookies.cookie_consent!.value)).toBe('necessary,analytics');
+  expect(cookies.consent_anon?.value).toMatch(/^[0-9a-f-]{36}$/);
+  // The settings page (footer link) shows that choice.
+  await page.getByTestId('cookie-settings-link').click();
+  await expect(page.getByTestId('cookie-analytics')).toBeChecked();
+  await expect(page.getByTestId('cookie-marketing')).not.toBeChecked();
+});
