@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect } from 'react-router';
-import { type UiLanguage, uiLanguages } from '../../core/languages.ts';
+import { data, isRouteErrorResponse, redirect, useLocation } from 'react-router';
+import { languageOfPath, type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import {
@@ -485,5 +485,20 @@ function AssignmentScreen({
 
 /** 403 for users without the back-office role, 404 for an unknown slug; other failures the generic error. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminRefusal error={error} />;
+  const { t } = useTranslation();
+  const language = languageOfPath(useLocation().pathname);
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <AdminRefusal error={error} />;
+  return (
+    <AdminLayout>
+      <p className="text-6xl font-bold text-teal-700">404</p>
+      <h1 className="mt-4 text-3xl font-semibold" data-testid="consent-not-found">
+        {t('consent.admin.notFound')}
+      </h1>
+      <p className="mt-4">
+        <a href={screenHref(language)} className={linkClass}>
+          {t('consent.admin.backToList')}
+        </a>
+      </p>
+    </AdminLayout>
+  );
 }

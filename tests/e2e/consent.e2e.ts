@@ -143,7 +143,7 @@ test.describe('back office: the registration form follows its assignment', () =>
   });
 });
 
-test('a customer gets 403 on the consent screens', async ({ page }) => {
+test('a customer gets 403 on the consent screens; an unknown slug is 404 for the editor', async ({ page }) => {
   await logIn(page, demoCustomer);
   for (const path of [
     localizedPath('adminConsent', 'hr'),
@@ -153,6 +153,11 @@ test('a customer gets 403 on the consent screens', async ({ page }) => {
     expect(response?.status(), path).toBe(403);
     await expect(page.getByTestId('admin-refused')).toBeVisible();
   }
+  await page.context().clearCookies();
+  await logIn(page, demoEditor);
+  const missing = await page.goto(localizedPath('adminConsent', 'en', { slug: 'nothing-here' }));
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('consent-not-found')).toHaveText(catalogs.en.consent.admin.notFound);
 });
 
 test('the footer link opens the cookie settings; the choice is changed without JavaScript', async ({

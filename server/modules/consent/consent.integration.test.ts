@@ -245,6 +245,18 @@ describe('back-office consent calls', () => {
       'T-NEWS',
       'T-PRIVACY',
     ]);
+    // Texts written straight into the current-text table (as the seed does) are in the history too.
+    const termsEntity = list.body.data.records[0];
+    expect(termsEntity.versions).toEqual([
+      {
+        version: 1,
+        createdAt: expect.any(String),
+        texts: [
+          { languageCode: 'en', displayName: 'Terms v1', text: '<p>Terms one</p>' },
+          { languageCode: 'hr', displayName: 'Uvjeti v1', text: '<p>Uvjeti jedan</p>' },
+        ],
+      },
+    ]);
     expect((await post('boss', '/v1/gdpr/consent/entity/filter', { limit: 101 })).status).toBe(400);
     expect(
       (
