@@ -30,6 +30,8 @@ const screens: RouteKey[] = [
   'wishlist',
   'admin',
   'adminComments',
+  'adminConsent',
+  'cookieSettings',
   'adminLogin',
 ];
 

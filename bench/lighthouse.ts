@@ -6,7 +6,7 @@
  *
  * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login | --admin] [/path ...]`
  * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
- * go with every request), for pages behind a login such as `/profil`. `--admin` audits as the demo
+ * go with every request), for pages behind a login such as `/profil`. `--admin` (or `--editor`) audits as the demo
  * back-office user, by default `/admin`, `/en/admin` and every admin screen their navigation links to.
  * `--cart` fills a cart through the API before the audits (one line of the demo book, one cart per
  * language: a cart belongs to its store) and sends its cookies (`cartId`, `protectCode`) with each
@@ -84,7 +84,7 @@ function parseArgs(argv: string[]) {
     else if (arg === '--cart') cart = true;
     else if (arg === '--modal') modal = true;
     else if (arg === '--checkout') checkout = true;
-    else if (arg === '--admin') admin = true;
+    else if (arg === '--admin' || arg === '--editor') admin = true;
     else if (arg.startsWith('/')) paths.push(arg);
     else throw new Error(`Unknown argument ${arg} (paths start with /)`);
   }

@@ -3,6 +3,8 @@ export const consentCategories = ['necessary', 'marketing', 'analytics'] as cons
 export type ConsentCategory = (typeof consentCategories)[number];
 
 export const CONSENT_COOKIE = 'cookie_consent';
+/** The anonymous id the cookie banner's choices are recorded under (no personal data; http-only). */
+export const CONSENT_ANONYMOUS_COOKIE = 'consent_anon';
 /** 180 days: regulators expect the question to come back after about six months (DECISIONS.md). */
 export const CONSENT_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 

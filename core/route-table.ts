@@ -31,6 +31,12 @@ export const routeTable = {
   shop: { hr: '/shop/:slug?', en: '/en/shop/:slug?', de: '/de/shop/:slug?' },
   admin: { hr: '/admin', en: '/en/admin', de: '/de/admin' },
   adminComments: { hr: '/admin/comments', en: '/en/admin/comments', de: '/de/admin/comments' },
+  adminConsent: {
+    hr: '/admin/consent/:slug?',
+    en: '/en/admin/consent/:slug?',
+    de: '/de/admin/consent/:slug?',
+  },
+  cookieSettings: { hr: '/postavke-kolacica', en: '/en/cookie-settings', de: '/de/cookie-einstellungen' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   page: { hr: '/:slug', en: '/en/:slug', de: '/de/:slug' },
 } as const satisfies Record<string, Record<UiLanguage, string>>;

@@ -10,7 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
-import { contextMiddleware } from './api/context-middleware.ts';
+import { contextMiddleware, resolveRequestContext } from './api/context-middleware.ts';
 import { createContractRouter } from './api/contract-router.ts';
 import { inputDataException } from './api/database-errors.ts';
 import { renderApiDocsPage } from './api/docs-page.ts';
@@ -538,7 +538,7 @@ export function createHttpApp(deps: HttpDeps) {
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);
   socialRoutes(contracts.implement, services.social);
-  consentRoutes(contracts.implement, services.consents);
+  consentRoutes(contracts.implement, services.consents, logger);
   profileRoutes(contracts.implement, services.profile);
   cartRoutes(contracts.implement, services.cart);
   checkoutRoutes(contracts.implement, services.checkout);
@@ -648,7 +648,26 @@ export function createHttpApp(deps: HttpDeps) {
   app.route('/', seoRoutes(deps, services.sites));
   app.route(
     '/',
-    cookieConsentRoutes({ secure: config.isProduction && config.PUBLIC_URL?.startsWith('https:') === true }),
+    cookieConsentRoutes({
+      secure: config.isProduction && config.PUBLIC_URL?.startsWith('https:') === true,
+      logger,
+      record: async (c, choice) => {
+        const ctx = await resolveRequestContext(services.sites, c.req.raw.headers, randomUUID(), {
+          sessions: services.sessions,
+        });
+        await services.consents.recordCookieChoice({
+          siteId: ctx.site.id,
+          anonymousId: choice.anonymousId,
+          userId: ctx.user?.id ?? null,
+          categories: choice.categories,
+          address: resolveClientAddress(
+            socketAddress(c),
+            c.req.header('x-forwarded-for'),
+            config.TRUST_PROXY,
+          ),
+        });
+      },
+    }),
   );
 
   const pageCache = deps.getServerBuild

@@ -60,6 +60,12 @@ export function CookieBanner({
       secure: window.location.protocol === 'https:',
     });
     onAccept(categories);
+    // The server records the choice under the visitor's anonymous id (the no-JS post does the same).
+    const record = new URLSearchParams([
+      ...categories.map((category) => ['categories', category]),
+      ['mode', 'js'],
+    ]);
+    fetch('/cookie-consent', { method: 'POST', body: record }).catch(() => undefined);
   };
   return (
     <section

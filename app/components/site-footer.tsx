@@ -85,12 +85,21 @@ export function SiteFooter({ shell, language }: { shell: ShellData; language: Ui
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p>{footer.copyrightText}</p>
             <nav aria-label={t('shell.footerNavigation')}>
-              <ul className="flex gap-4">
+              <ul className="flex flex-wrap gap-4">
                 {shell.menus.footer4.map((item) => (
                   <li key={item.id}>
                     <NavLink item={item} className="underline-offset-2 hover:underline" />
                   </li>
                 ))}
+                <li>
+                  <a
+                    href={localizedPath('cookieSettings', language)}
+                    className="underline-offset-2 hover:underline"
+                    data-testid="cookie-settings-link"
+                  >
+                    {t('consent.cookies.link')}
+                  </a>
+                </li>
               </ul>
             </nav>
           </div>

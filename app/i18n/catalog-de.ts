@@ -3,6 +3,7 @@ import { blogDe } from './areas/blog/de.ts';
 import { cartDe } from './areas/cart/de.ts';
 import { checkoutDe } from './areas/checkout/de.ts';
 import { commentsDe } from './areas/comments/de.ts';
+import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
@@ -25,4 +26,5 @@ export const catalogDe: Catalog = {
   checkout: checkoutDe,
   wishlist: wishlistDe,
   comments: commentsDe,
+  consent: consentDe,
 };

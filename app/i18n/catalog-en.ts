@@ -3,6 +3,7 @@ import { blogEn } from './areas/blog/en.ts';
 import { cartEn } from './areas/cart/en.ts';
 import { checkoutEn } from './areas/checkout/en.ts';
 import { commentsEn } from './areas/comments/en.ts';
+import { consentEn } from './areas/consent/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
@@ -25,4 +26,5 @@ export const catalogEn: Catalog = {
   checkout: checkoutEn,
   wishlist: wishlistEn,
   comments: commentsEn,
+  consent: consentEn,
 };

@@ -3,6 +3,7 @@ import { blogHr } from './areas/blog/hr.ts';
 import { cartHr } from './areas/cart/hr.ts';
 import { checkoutHr } from './areas/checkout/hr.ts';
 import { commentsHr } from './areas/comments/hr.ts';
+import { consentHr } from './areas/consent/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
@@ -30,6 +31,7 @@ export const catalogHr = {
   checkout: checkoutHr,
   wishlist: wishlistHr,
   comments: commentsHr,
+  consent: consentHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

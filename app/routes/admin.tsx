@@ -77,6 +77,11 @@ function AdminLinks({ language }: { language: UiLanguage }) {
           {t('comments.admin.link')}
         </a>
       </li>
+      <li>
+        <a href={localizedPath('adminConsent', language)} className={linkClass}>
+          {t('consent.admin.link')}
+        </a>
+      </li>
     </ul>
   );
 }

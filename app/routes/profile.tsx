@@ -4,6 +4,7 @@ import { ADDRESS_MAXIMA, DEFAULT_COUNTRY_ISO } from '../../core/address-rules.ts
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { getOrderHistory } from '../../server/modules/checkout/checkout.contract.ts';
+import { webConsentLogCreate, webConsentMine } from '../../server/modules/consent/consent.contract.ts';
 import { commons } from '../../server/modules/site/site.contract.ts';
 import {
   type Account,
@@ -18,6 +19,7 @@ import {
 } from '../../server/modules/users/profile.contract.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { OrderHistoryList } from '../components/checkout/order-history.tsx';
+import { ProfileConsents, WITHDRAW_INTENT } from '../components/profile-consents.tsx';
 import { AddressField, type AddressFieldName, CompanyFields } from '../components/ui/address-field.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
@@ -89,11 +91,13 @@ export async function loader(args: Route.LoaderArgs) {
     if (account.error.statusCode === 401) throw loginRedirect(language, path);
     throw new Response(account.error.message, { status: account.error.statusCode || 500 });
   }
-  const [orders, countryList] = await Promise.all([
+  const [orders, countryList, ledger] = await Promise.all([
     api.call(getOrderHistory, { query: {} }),
     api.call(commons, { query: { type: 'countries' } }),
+    api.call(webConsentMine, {}),
   ]);
   const query = new URL(args.request.url).searchParams;
+  const consentParam = query.get('consent');
   const seo: PageSeo = {
     title: catalogs[language].profile.title,
     description: catalogs[language].profile.description,
@@ -105,6 +109,8 @@ export async function loader(args: Route.LoaderArgs) {
     account: account.data,
     orders: orders.errored ? [] : orders.data.orders,
     countries: countryList.errored ? [] : (countryList.data as { iso: string; name: string }[]),
+    consents: ledger.errored ? null : ledger.data,
+    consentOutcome: (['withdrawn', 'failed'] as const).find((outcome) => outcome === consentParam) ?? null,
     editing: query.get('edit') === '1',
     /** The order whose details popup is open without JavaScript (`?order=`). */
     openOrderId: Number(query.get('order')) || null,
@@ -125,6 +131,16 @@ export async function action(args: Route.ActionArgs) {
   const { language, api } = requestApi(args);
   const path = requestPath(args.request);
   const form = await args.request.formData();
+  if (form.get('intent') === WITHDRAW_INTENT) {
+    // One button, one record: the log gets a withdrawal for this consent, made from the profile.
+    const consentId = Number(form.get('consentId'));
+    const result = await api.call(webConsentLogCreate, {
+      body: { status: 'withdrawn', source: 'profile', consents: [consentId] },
+    });
+    if (result.errored && result.error.statusCode === 401) throw loginRedirect(language, path);
+    const outcome = result.errored ? 'failed' : 'withdrawn';
+    return redirect(`${localizedPath('profile', language)}?consent=${outcome}#my-consents`, 303);
+  }
   const text = (name: FormField) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
@@ -235,6 +251,21 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               />
             )}
           </AccountSection>
+          <AccountSection id="my-consents" title={t('consent.profile.title')}>
+            {loaderData.consents ? (
+              <ProfileConsents
+                language={language}
+                given={loaderData.consents.given}
+                log={loaderData.consents.log}
+                outcome={loaderData.consentOutcome}
+                action={profilePath}
+              />
+            ) : (
+              <p role="alert" className="text-red-800">
+                {t('consent.errors.consentsNotFetched')}
+              </p>
+            )}
+          </AccountSection>
         </div>
       </div>
     </main>
@@ -257,6 +288,11 @@ function SideMenu({ language }: { language: UiLanguage }) {
         <li>
           <a href="#my-orders" className={linkClass}>
             {t('profile.menu.orders')}
+          </a>
+        </li>
+        <li>
+          <a href="#my-consents" className={linkClass}>
+            {t('consent.profile.menu')}
           </a>
         </li>
         <li>

@@ -22,6 +22,7 @@ async function editAddressWithOneError(page: Page, language: UiLanguage) {
   await expect(page.getByRole('navigation', { name: texts.menuLabel }).getByRole('link')).toHaveText([
     texts.menu.profile,
     texts.menu.orders,
+    catalogs[language].consent.profile.menu,
   ]);
 
   await page.getByTestId('profile-edit').click();

@@ -42,6 +42,26 @@ export const consentTranslations = pgTable(
   (table) => [primaryKey({ columns: [table.consentId, table.languageCode] })],
 );
 
+/**
+ * Every version of a consent's text, per language; old versions stay readable and the log names the
+ * version a person saw. Written by a trigger on consent_translations (the current text), so every
+ * writer of the current text (admin, seed, fixtures) leaves its history here.
+ */
+export const consentVersions = pgTable(
+  'consent_versions',
+  {
+    consentId: integer('consent_id')
+      .notNull()
+      .references(() => consents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    languageCode: varchar('language_code', { length: 2 }).notNull(),
+    displayName: text('display_name').notNull(),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.consentId, table.version, table.languageCode] })],
+);
+
 export const consentForms = [
   'newsletter',
   'contactForm',
@@ -100,4 +120,23 @@ export const consentLog = pgTable(
     index('consent_log_site_email_idx').on(table.siteId, table.email),
     index('consent_log_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * Append-only record of the cookie banner's choices (same trigger as consent_log): the visitor's
+ * anonymous id (a cookie), the logged-in user when there is one, and the categories chosen.
+ */
+export const cookieConsentLog = pgTable(
+  'cookie_consent_log',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    anonymousId: text('anonymous_id').notNull(),
+    userId: integer('user_id'),
+    /** Comma-separated categories, as in the cookie: necessary always, analytics and marketing opt-in. */
+    categories: text('categories').notNull(),
+    address: text('address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cookie_consent_log_anonymous_idx').on(table.anonymousId)],
 );

@@ -16,9 +16,12 @@ describe('POST /cookie-consent', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/en/blog?page=2');
     // 180 days: the question comes back after about six months.
-    expect(response.headers.get('set-cookie')).toBe(
+    const [consent, anonymous] = response.headers.getSetCookie();
+    expect(consent).toBe(
       `cookie_consent=necessary%2Canalytics; Max-Age=${180 * 24 * 60 * 60}; Path=/; SameSite=Lax`,
     );
+    // The anonymous id the choice is recorded under: random, and out of the page's scripts' reach.
+    expect(anonymous).toMatch(/^consent_anon=[0-9a-f-]{36}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 
   it('never redirects off the site', async () => {
