@@ -40,6 +40,7 @@ import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
+import { productStockRoutes } from './modules/catalogue/product-stock.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { pgSuccess } from './modules/checkout/checkout.contract.ts';
@@ -60,6 +61,8 @@ import { createShellService } from './modules/cms/shell.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
+import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -182,6 +185,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     checkout,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
+    forms: createFormsService(deps, { consents, captcha, mail, sites }),
     payments,
   };
 }
@@ -552,6 +556,8 @@ export function createHttpApp(deps: HttpDeps) {
   );
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
+  formsRoutes(contracts.implement, services.forms);
+  productStockRoutes(contracts.implement, deps, services.forms.kick);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
