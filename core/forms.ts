@@ -204,6 +204,8 @@ export function submittedEmail(
   fields: FormFieldDefinition[],
   values: Record<string, string | boolean>,
 ): string | null {
-  const field = fields.find((candidate) => candidate.type === 'email' && typeof values[candidate.name] === 'string');
+  const field = fields.find(
+    (candidate) => candidate.type === 'email' && typeof values[candidate.name] === 'string',
+  );
   return field ? (values[field.name] as string) : null;
 }

@@ -5,6 +5,7 @@ import { type PageSection, type SectionData, sectionVisibilityClass } from '../.
 import { CallToActionSection } from './call-to-action-section.tsx';
 import { CardGridSection } from './card-grid-section.tsx';
 import { FaqSection } from './faq-section.tsx';
+import { FormSection } from './form-section.tsx';
 import { GallerySection } from './gallery-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { ImageTextSection } from './image-text-section.tsx';
@@ -30,6 +31,7 @@ const components: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
   video: VideoSection,
   sponsors: SponsorsSection,
   newsletter: NewsletterSection,
+  form: FormSection,
 };
 
 /** The page title is the h1 of the first section when that is a hero seen everywhere. */

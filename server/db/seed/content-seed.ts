@@ -17,14 +17,14 @@ import {
 } from '../../modules/cms/cms.schema.ts';
 import { consentAssignments, consents, consentTranslations } from '../../modules/consent/consent.schema.ts';
 import { events, eventTranslations } from '../../modules/events/events.schema.ts';
+import { forms } from '../../modules/forms/forms.schema.ts';
 import { siteOptions } from '../../modules/site/site.schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import { demoConsentAssignments, demoConsents } from './content/consents.ts';
-import { demoForms } from './content/forms.ts';
-import { forms } from '../../modules/forms/forms.schema.ts';
 import { demoElements } from './content/elements.ts';
 import { demoEvents } from './content/events.ts';
+import { demoForms } from './content/forms.ts';
 import { layoutImages, sponsorList } from './content/media.ts';
 import { menus, type NavItemSeed, type NavTarget } from './content/navigation.ts';
 import { demoPages, masterSections, type SectionSeed } from './content/pages.ts';

@@ -66,7 +66,8 @@ export const formGet = defineContract({
   method: 'get',
   path: '/v1/form/get/{id}',
   tags: ['forms'],
-  summary: 'One active form by id: type, title, fields (name, type, required, label, validation) and consents',
+  summary:
+    'One active form by id: type, title, fields (name, type, required, label, validation) and consents',
   description: `404 '${FORM_MESSAGES.notFound}'.`,
   params: z.object({ id: idParam }),
   output: formViewSchema,
@@ -85,8 +86,8 @@ export const formStoreData = defineContract({
     'Submit a form: validated against its fields, stored, consents logged, auto-response and shop notice mailed',
   description:
     "Field failures answer 400 with one issue per field (`data.<name>`) and section 5's messages " +
-    "(required, e-mail, minimum/maximum length, letters only). A required consent missing: 400 " +
-    "CONSENT_REQUIRED on `consents`. A captcha is required (`captcha` or `g-recaptcha-response`; 400 on " +
+    '(required, e-mail, minimum/maximum length, letters only). A required consent missing: 400 ' +
+    'CONSENT_REQUIRED on `consents`. A captcha is required (`captcha` or `g-recaptcha-response`; 400 on ' +
     '`captcha` when missing, wrong or replayed). A double-opt-in form stores the submission pending and ' +
     'mails a confirmation link instead (form/confirmEmail). A productAvailabilityForm names `product_id` ' +
     `of an out-of-stock product (409 '${FORM_MESSAGES.inStock}'); the mail goes out once when its stock returns.`,

@@ -30,7 +30,9 @@ const submissions = () => count(sql`select count(*) as n from form_submissions`)
 async function mailsTo(email: string): Promise<string[]> {
   await t.services.mail.drain();
   const outbox = path.join(dataDir, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
   const mails = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
   return mails
     .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
@@ -289,14 +291,22 @@ describe('product availability requests', () => {
     expect(withoutConsent.body.error.code).toBe('CONSENT_REQUIRED');
     for (const email of ['waiting@example.com', 'waiting@example.com', 'second@example.com']) {
       const stored = await storeData(
-        { id: availabilityId, product_id: productId, data: { email }, consents: [privacyId], captcha: await captcha() },
+        {
+          id: availabilityId,
+          product_id: productId,
+          data: { email },
+          consents: [privacyId],
+          captcha: await captcha(),
+        },
         'hr',
       );
       expect(stored.status).toBe(200);
     }
     // Asking twice is one request.
     expect(
-      await count(sql`select count(*) as n from form_submissions where product_id = ${productId} and notify_status = 'waiting'`),
+      await count(
+        sql`select count(*) as n from form_submissions where product_id = ${productId} and notify_status = 'waiting'`,
+      ),
     ).toBe(2);
     // Nothing is due while the product is out of stock.
     expect((await t.services.forms.notifyAvailable()).claimed).toBe(0);
@@ -305,7 +315,10 @@ describe('product availability requests', () => {
     await database.db.execute(sql`update products set stock_qty = 5 where id = ${productId}`);
     // A second app over the same database is another process: both workers run at once.
     const other = createTestApp(database, { DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example' });
-    const runs = await Promise.all([t.services.forms.notifyAvailable(), other.services.forms.notifyAvailable()]);
+    const runs = await Promise.all([
+      t.services.forms.notifyAvailable(),
+      other.services.forms.notifyAvailable(),
+    ]);
     expect(runs.reduce((sum, run) => sum + run.queued, 0)).toBe(2);
     expect(await backInStock('waiting@example.com')).toBe(1);
     expect(await backInStock('second@example.com')).toBe(1);

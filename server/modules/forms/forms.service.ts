@@ -18,7 +18,7 @@ import type { Deps, RequestContext, SiteInfo } from '../../api/request-context.t
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { CaptchaInput, CaptchaService } from '../captcha/captcha.service.ts';
-import { products, productTranslations } from '../catalogue/catalogue.schema.ts';
+import { productNamesOf, productStockOf } from '../catalogue/product-availability.service.ts';
 import type { ConsentService } from '../consent/consent.service.ts';
 import type { MailExecutor, MailService, TemplateMail } from '../mail/mail.service.ts';
 import { siteOrigin } from '../site/site.service.ts';
@@ -39,8 +39,7 @@ const CONFIRM_HOURS = 48;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const uiLanguage = (code: string): UiLanguage => (code === 'en' || code === 'de' ? code : 'hr');
-const invalidToken = () =>
-  new ApiError(400, 'INVALID_TOKEN', FORM_MESSAGES.invalidToken, { field: 'token' });
+const invalidToken = () => new ApiError(400, 'INVALID_TOKEN', FORM_MESSAGES.invalidToken, { field: 'token' });
 
 type SiteOptions = { option<T>(siteId: number, key: string): Promise<T | undefined> };
 type SiteLookup = { siteById(siteId: number): Promise<SiteInfo | undefined> };
@@ -94,7 +93,11 @@ export function createFormsService(
   ];
 
   /** "Label: value" lines of a submission in its language, for the mails. */
-  function summary(fields: FormFieldDefinition[], values: Record<string, string | boolean>, language: string) {
+  function summary(
+    fields: FormFieldDefinition[],
+    values: Record<string, string | boolean>,
+    language: string,
+  ) {
     return fields
       .filter((field) => values[field.name] !== undefined)
       .map((field) => {
@@ -185,11 +188,9 @@ export function createFormsService(
   async function outOfStockProduct(ctx: RequestContext, productId: number | undefined) {
     if (productId === undefined)
       throw new ApiError(400, 'BAD_REQUEST', FORM_MESSAGES.productRequired, { field: 'product_id' });
-    const [product] = await db
-      .select({ id: products.id, manageStock: products.manageStock, stockQty: products.stockQty })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.siteId, ctx.site.id), eq(products.status, 'active')));
-    if (!product) throw new ApiError(404, 'NOT_FOUND', FORM_MESSAGES.productNotFound, { field: 'product_id' });
+    const product = await productStockOf(db, ctx.site.id, productId);
+    if (!product)
+      throw new ApiError(404, 'NOT_FOUND', FORM_MESSAGES.productNotFound, { field: 'product_id' });
     if (!product.manageStock || (product.stockQty ?? 0) > 0) throw conflict(FORM_MESSAGES.inStock);
     return product;
   }
@@ -452,14 +453,7 @@ export function createFormsService(
         // Due since the sites were read: the next run mails it.
         if (!site) continue;
         const language = uiLanguage(request.languageCode);
-        const names = await executor
-          .select({
-            languageCode: productTranslations.languageCode,
-            name: productTranslations.name,
-            slug: productTranslations.slug,
-          })
-          .from(productTranslations)
-          .where(eq(productTranslations.productId, request.productId!));
+        const names = await productNamesOf(executor, request.productId!);
         const text =
           names.find((row) => row.languageCode === language) ??
           names.find((row) => row.languageCode === site?.defaultLanguage) ??
@@ -495,7 +489,9 @@ export function createFormsService(
     if (running) return;
     running = true;
     notifyAvailable()
-      .catch((error) => logger.warn({ err: error }, 'availability worker run failed; retried on its next run'))
+      .catch((error) =>
+        logger.warn({ err: error }, 'availability worker run failed; retried on its next run'),
+      )
       .finally(() => {
         running = false;
       });

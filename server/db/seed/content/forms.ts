@@ -68,7 +68,11 @@ export const demoForms: FormSeed[] = [
   {
     key: 'product-availability',
     type: 'productAvailabilityForm',
-    title: { hr: 'Obavijesti me kad stigne', en: 'Tell me when it is back', de: 'Benachrichtigen, wenn verfügbar' },
+    title: {
+      hr: 'Obavijesti me kad stigne',
+      en: 'Tell me when it is back',
+      de: 'Benachrichtigen, wenn verfügbar',
+    },
     fields: [
       {
         name: 'email',
