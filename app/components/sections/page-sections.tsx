@@ -50,8 +50,11 @@ export function PageSections({
   apiKeyId,
   language,
   mobileView,
+  titled = false,
 }: {
   title: string;
+  /** The page shows its title itself (a page with a body above its sections). */
+  titled?: boolean;
   sections: PageSection[];
   /** The images the sections name, with their sizes. */
   media: SectionMedia[];
@@ -63,7 +66,7 @@ export function PageSections({
   const heroIsTitle = leadingHero(sections);
   return (
     <SectionMediaProvider media={media}>
-      {!heroIsTitle && <h1 className="sr-only">{title}</h1>}
+      {!heroIsTitle && !titled && <h1 className="sr-only">{title}</h1>}
       {sections.map((section, index) => {
         const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
         if (!Component) return null;
