@@ -111,7 +111,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <main id="main">
         <PageSections
           title={post.title}
-          sections={post.sections}
+          sections={sections}
           media={post.sectionMedia ?? []}
           sectionData={sectionData}
           apiKeyId={apiKeyId}
