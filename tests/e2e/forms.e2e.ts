@@ -3,6 +3,7 @@ import { localizedPath } from '../../core/route-table.ts';
 import { demoForms } from '../../server/db/seed/content/forms.ts';
 import { e2eBaseUrl } from './e2e-env.ts';
 import { expect, test } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { logIn, targetId } from './support/comments.ts';
 import { mailTo } from './support/outbox.ts';
 
@@ -80,6 +81,7 @@ for (const language of ['hr', 'en'] as const) {
       await section.getByLabel(availabilityForm.fields[0]!.label[language]!).fill(email);
       await section.getByRole('checkbox').check();
       await section.scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: `test-results/forms-availability-${language}.png`, fullPage: true });
       await section.getByRole('button', { name: availabilityForm.settings.submitLabel![language]! }).click();
       await expect(page.getByTestId('form-outcome')).toHaveText(
@@ -94,3 +96,37 @@ for (const language of ['hr', 'en'] as const) {
     }
   });
 }
+
+test('the server refuses bad fields with section 5 messages under each field; the form and its errors are axe clean', async ({
+  page,
+}) => {
+  await page.goto('/en/contact');
+  const section = page.locator('[data-section-type="form"]');
+  const formId = await section.locator('input[name="formId"]').inputValue();
+  // What a browser without JavaScript and without HTML validation would post.
+  const response = await page.request.post('/form-submit', {
+    form: {
+      formId,
+      returnTo: '/en/contact',
+      anchor: 'form-x',
+      'data.name': 'R2-D2',
+      'data.email': 'not-an-address',
+      'data.topic': 'workshop',
+      'data.message': 'short',
+      consents: await section.getByRole('checkbox').getAttribute('value').then(String),
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  const location = response.headers().location!;
+  expect(location).toContain('formStatus=invalid');
+  await page.goto(location);
+  const texts = catalogs.en.forms;
+  await expect(page.getByTestId('form-outcome')).toHaveText(texts.errorSummary);
+  await expect(section.getByLabel(labelOf('name', 'en'))).toHaveAttribute('aria-invalid', 'true');
+  await expect(section.getByText(texts.field.alphaSpecialChars)).toBeVisible();
+  await expect(section.getByText(texts.field.email)).toBeVisible();
+  await expect(section.getByText(texts.field.minLength.replace('{{length}}', '10'))).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/forms-contact-errors-en.png', fullPage: true });
+});

@@ -179,6 +179,28 @@ describe('form/storeData', () => {
     expect(notices.some((mail) => mail.includes('posjetitelj@example.com'))).toBe(true);
   });
 
+  it('a retried submission with the same Idempotency-Key is answered from its record: one row, one mail', async () => {
+    const before = await submissions();
+    const body = {
+      id: contactId,
+      data: contactData('retry@example.com'),
+      consents: [privacyId],
+      captcha: await captcha(),
+    };
+    const send = () =>
+      t.json(
+        '/api/v1/form/storeData',
+        postJson(body, { language: 'en', 'Idempotency-Key': 'forms-retry-0001' }),
+      );
+    const first = await send();
+    const second = await send();
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    expect(await submissions()).toBe(before + 1);
+    expect(await mailsTo('retry@example.com')).toHaveLength(1);
+  });
+
   it('refuses a replayed captcha solution', async () => {
     const solution = await captcha();
     const first = await storeData({
