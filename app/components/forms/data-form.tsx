@@ -101,7 +101,7 @@ export function DataForm({
   const good = status === 'sent' || status === 'pending';
 
   return (
-    <form method="post" action="/form-submit" className="flex flex-col gap-4" noValidate={false}>
+    <form method="post" action="/form-submit" className="flex flex-col gap-4">
       <input type="hidden" name="formId" value={form.id} />
       <input type="hidden" name="returnTo" value={formReturnTo(location.pathname, location.search)} />
       <input type="hidden" name="anchor" value={anchorId} />
