@@ -49,6 +49,7 @@ export default [
   }),
   route('logout', 'routes/logout.tsx', { id: 'logout', caseSensitive: true }),
   route('wishlist-toggle', 'routes/wishlist-toggle.tsx', { id: 'wishlist-toggle', caseSensitive: true }),
+  route('form-submit', 'routes/form-submit.tsx', { id: 'form-submit', caseSensitive: true }),
   route('comment-submit', 'routes/comment-submit.tsx', { id: 'comment-submit', caseSensitive: true }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

@@ -167,6 +167,8 @@ const envSchema = z.object({
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The mail queue (decision 0305): how often each process's worker looks for due mails, in ms. */
   MAIL_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  /** How often each process looks for availability requests whose product is back in stock, in ms (decision 0422). */
+  AVAILABILITY_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Sends tried per mail before it is marked failed (its last error kept). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   /** Wait after the first failed send, in ms; doubled after each further failure, at most an hour. */

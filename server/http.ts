@@ -42,6 +42,7 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { productStockRoutes } from './modules/catalogue/product-stock.routes.ts';
 import { pgSuccess } from './modules/checkout/checkout.contract.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -64,6 +65,8 @@ import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { formsRoutes } from './modules/forms/forms.routes.ts';
+import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
@@ -182,6 +185,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     checkout,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
+    forms: createFormsService(deps, { consents, captcha, mail, sites }),
     payments,
   };
 }
@@ -552,6 +556,8 @@ export function createHttpApp(deps: HttpDeps) {
   );
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
+  formsRoutes(contracts.implement, services.forms);
+  productStockRoutes(contracts.implement, deps, services.forms.kick);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

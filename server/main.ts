@@ -154,6 +154,8 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   });
   // The mail queue's worker (decision 0305): every process sends due mails.
   services.mail.startWorker();
+  // Availability requests whose product is back in stock (decision 0422): every process looks.
+  services.forms.startWorker();
   const honoListener = createNodeListener(app);
   const staticRoot = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
   const { serveStatic } = await import('./static-files.ts');
@@ -199,6 +201,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
       await Promise.race([drained, timeout]);
       server.closeAllConnections();
       await closeVite?.();
+      services.forms.close();
       await services.mail.close();
       await cache.close();
       storage.close();

@@ -5,6 +5,7 @@ import { checkoutDe } from './areas/checkout/de.ts';
 import { commentsDe } from './areas/comments/de.ts';
 import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
+import { formsDe } from './areas/forms/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
@@ -27,4 +28,5 @@ export const catalogDe: Catalog = {
   wishlist: wishlistDe,
   comments: commentsDe,
   consent: consentDe,
+  forms: formsDe,
 };

@@ -5,6 +5,7 @@ import { checkoutEn } from './areas/checkout/en.ts';
 import { commentsEn } from './areas/comments/en.ts';
 import { consentEn } from './areas/consent/en.ts';
 import { contentEn } from './areas/content/en.ts';
+import { formsEn } from './areas/forms/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
@@ -27,4 +28,5 @@ export const catalogEn: Catalog = {
   wishlist: wishlistEn,
   comments: commentsEn,
   consent: consentEn,
+  forms: formsEn,
 };

@@ -5,6 +5,7 @@ import { checkoutHr } from './areas/checkout/hr.ts';
 import { commentsHr } from './areas/comments/hr.ts';
 import { consentHr } from './areas/consent/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
+import { formsHr } from './areas/forms/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
@@ -32,6 +33,7 @@ export const catalogHr = {
   wishlist: wishlistHr,
   comments: commentsHr,
   consent: consentHr,
+  forms: formsHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

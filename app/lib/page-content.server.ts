@@ -1,6 +1,7 @@
 import { type PageView, pageView, storefrontShell } from '../../server/modules/cms/cms.contract.ts';
+import { formGet } from '../../server/modules/forms/forms.contract.ts';
 import type { ApiClient } from './api-client.ts';
-import { apiFailure } from './page-content.ts';
+import { apiFailure, type SectionData } from './page-content.ts';
 
 // Loaders' data fetching, kept apart from the page helpers the browser also uses: this module imports
 // contracts (and with them zod), so only server code may reach it.
@@ -9,13 +10,31 @@ import { apiFailure } from './page-content.ts';
  * The page or post with this slug in the request language, with the posts and events its listing
  * sections show (one call); undefined when there is none.
  */
-export async function loadPage(api: ApiClient, slug: string): Promise<PageView | undefined> {
+export async function loadPage(
+  api: ApiClient,
+  slug: string,
+): Promise<(Omit<PageView, 'sectionData'> & { sectionData: Record<string, SectionData> }) | undefined> {
   const result = await api.call(pageView, { query: { slug } });
   if (result.errored) {
     if (result.error.statusCode === 404) return undefined;
     throw apiFailure(result.error.statusCode);
   }
-  return result.data;
+  const sectionData: Record<string, SectionData> = { ...result.data.sectionData };
+  // Form sections show the form their settings name (form/get): a removed form leaves the section empty.
+  const formSections = (result.data.post.sections ?? []).filter(
+    (section) =>
+      section.type === 'form' &&
+      typeof section.settings.formId === 'number' &&
+      Number.isInteger(section.settings.formId) &&
+      section.settings.formId > 0,
+  );
+  await Promise.all(
+    formSections.map(async (section) => {
+      const form = await api.call(formGet, { params: { id: section.settings.formId as number } });
+      if (!form.errored) sectionData[section.id] = { ...sectionData[section.id], form: form.data };
+    }),
+  );
+  return { ...result.data, sectionData };
 }
 
 /** The site's home page slug per language (the `HomePageSlug` option, e.g. {hr: 'pocetna', en: 'home'}). */

@@ -3,12 +3,13 @@ import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import { termLink } from '../../core/links.ts';
 import type { PostCard, PostView } from '../../server/modules/cms/cms.contract.ts';
 import type { EventRecord } from '../../server/modules/events/events.contract.ts';
+import type { FormView } from '../../server/modules/forms/forms.contract.ts';
 
 /** One section of a page as `v1/cms/post/filterStandard` returns it for a single slug. */
 export type PageSection = NonNullable<PostView['sections']>[number];
 
-/** What a section needs besides its own settings and texts: posts and events, loaded by the page. */
-export type SectionData = { posts?: PostCard[]; events?: EventRecord[] };
+/** What a section needs besides its own settings and texts: posts, events or a form, loaded by the page. */
+export type SectionData = { posts?: PostCard[]; events?: EventRecord[]; form?: FormView };
 
 /** `editPage=true` and `mobileView=true` from the query (edit mode itself checks the user later). */
 export function readPageFlags(search: URLSearchParams) {

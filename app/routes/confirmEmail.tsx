@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, useLocation } from 'react-router';
 import { languageOfPath } from '../../core/languages.ts';
 import { safeRedirectTarget } from '../../core/links.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { formConfirmEmail } from '../../server/modules/forms/forms.contract.ts';
 import { newsletterConfirm } from '../../server/modules/marketing/marketing.contract.ts';
 import { verifyEmail } from '../../server/modules/users/users.contract.ts';
 import { downloadName } from '../components/confirm-email-action.tsx';
@@ -58,6 +59,15 @@ export async function loader(args: Route.LoaderArgs) {
   if (subscription !== null) {
     const result = /^[A-Za-z0-9_-]{10,200}$/.test(subscription)
       ? await api.call(newsletterConfirm, { params: { token: subscription } })
+      : null;
+    if (!result || result.errored) throw data({ message: 'invalidToken' }, { status: 400 });
+    goal = result.data;
+  }
+  // The link of a double-opt-in form's mail: `?form=` confirms the submission (GET form/confirmEmail/{token}).
+  const formToken = query.get('form');
+  if (formToken !== null) {
+    const result = /^[A-Za-z0-9_-]{10,200}$/.test(formToken)
+      ? await api.call(formConfirmEmail, { params: { token: formToken } })
       : null;
     if (!result || result.errored) throw data({ message: 'invalidToken' }, { status: 400 });
     goal = result.data;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLocation, useRouteLoaderData } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
@@ -10,7 +11,7 @@ import { CommentThread } from '../components/comments/comment-thread.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
-import { PageSections } from '../components/sections/page-sections.tsx';
+import { leadingHero, PageSections } from '../components/sections/page-sections.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
 import { loadCommentThread } from '../lib/comment-thread.ts';
@@ -102,12 +103,15 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const apiKeyId = root?.shell.apiKeyId ?? 0;
   if (post.type.slug === 'post')
     return <BlogPost post={post} language={language} comments={loaderData.comments} />;
-  if (post.sections && post.sections.length > 0)
+  const sections = post.sections ?? [];
+  // A page with a body whose sections do not open with a hero (the contact page and its form): the
+  // title banner and the body first, then the sections.
+  if (sections.length > 0 && (!post.body?.trim() || leadingHero(sections)))
     return (
       <main id="main">
         <PageSections
           title={post.title}
-          sections={post.sections}
+          sections={sections}
           media={post.sectionMedia ?? []}
           sectionData={sectionData}
           apiKeyId={apiKeyId}
@@ -116,11 +120,34 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
         />
       </main>
     );
-  return <PlainPage post={post} language={language} />;
+  return (
+    <PlainPage post={post} language={language}>
+      {sections.length > 0 ? (
+        <PageSections
+          title={post.title}
+          titled
+          sections={sections}
+          media={post.sectionMedia ?? []}
+          sectionData={sectionData}
+          apiKeyId={apiKeyId}
+          language={language}
+          mobileView={mobileView}
+        />
+      ) : null}
+    </PlainPage>
+  );
 }
 
-/** A page without sections (legal texts, contact): a title banner, breadcrumb and the body. */
-function PlainPage({ post, language }: { post: PostView; language: UiLanguage }) {
+/** A page without sections (legal texts), or a body above sections (contact): a title banner, breadcrumb and the body. */
+function PlainPage({
+  post,
+  language,
+  children,
+}: {
+  post: PostView;
+  language: UiLanguage;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <main id="main">
@@ -155,6 +182,7 @@ function PlainPage({ post, language }: { post: PostView; language: UiLanguage })
       <div className="mx-auto max-w-3xl px-4 py-12">
         <HtmlContent html={post.body ?? ''} />
       </div>
+      {children}
     </main>
   );
 }

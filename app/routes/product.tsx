@@ -6,6 +6,7 @@ import {
   type ProductRecord,
   productWebGet,
 } from '../../server/modules/catalogue/catalogue.contract.ts';
+import { formFilter } from '../../server/modules/forms/forms.contract.ts';
 import { checkoutSettings } from '../../server/modules/site/site.contract.ts';
 import type { CartBehaviour } from '../components/product/add-to-cart.tsx';
 import { fitted, imageAt } from '../components/product/product-media.ts';
@@ -49,10 +50,16 @@ export async function loader(args: Route.LoaderArgs) {
             attributes: member.attributes,
             variants: member.associatedProducts,
           }));
-  const [settings, comments] = await Promise.all([
+  // Out of stock: the site's availability request form ("tell me when it is back"), when it has one.
+  const [settings, comments, availability] = await Promise.all([
     api.call(checkoutSettings),
     loadCommentThread(api, 'product', product.id, new URL(args.request.url)),
+    product.stock.inStock || product.format === 'Configurable'
+      ? null
+      : api.call(formFilter, { body: { type: 'productAvailabilityForm', page: 1, limit: 1 } }),
   ]);
+  const availabilityForm =
+    availability && !availability.errored ? (availability.data.records[0] ?? null) : null;
   const cartType: CartBehaviour =
     !settings.errored && (settings.data.cartType === 1 || settings.data.cartType === 2)
       ? settings.data.cartType
@@ -69,7 +76,7 @@ export async function loader(args: Route.LoaderArgs) {
     alternates,
     type: 'product',
   };
-  return { product, bundleMembers, cartItemId, cartType, comments, seo };
+  return { product, bundleMembers, cartItemId, cartType, comments, availabilityForm, seo };
 }
 
 /** The product's address in every language it has a slug in (its response carries them). */
@@ -96,6 +103,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       cartItemId={loaderData.cartItemId}
       cartType={loaderData.cartType}
       comments={loaderData.comments}
+      availabilityForm={loaderData.availabilityForm}
       loggedIn={root?.user != null}
       origin={root?.origin ?? ''}
       merchant={{

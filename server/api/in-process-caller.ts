@@ -11,7 +11,7 @@ import {
   parseContractInput,
 } from './contract-router.ts';
 import { inputDataException } from './database-errors.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, errorBody } from './errors.ts';
 import type { RequestContext } from './request-context.ts';
 
 type Failure = Extract<ApiResult<unknown>, { errored: true }>;
@@ -28,8 +28,9 @@ function failure(
   statusCode: number,
   message: string,
   extra: { code?: string; field?: string } = {},
+  raw: unknown = null,
 ): Failure {
-  return { data: null, errored: true, error: { message, statusCode, ...extra, raw: null } };
+  return { data: null, errored: true, error: { message, statusCode, ...extra, raw } };
 }
 
 /**
@@ -100,7 +101,13 @@ export function createInProcessCaller(deps: {
         // A development mistake, not a failed call: it must fail the page and the test that rendered it.
         if (error instanceof ContractDriftError) throw error;
         if (error instanceof ApiError)
-          return failure(error.status, error.message, { code: error.code, field: error.field });
+          // The body an HTTP caller would get (a form action reads the per-field issues from it).
+          return failure(
+            error.status,
+            error.message,
+            { code: error.code, field: error.field },
+            errorBody(error),
+          );
         if (inputDataException(error)) {
           deps.logger.error({ reqId: requestId, err: error }, 'a value reached the database unvalidated');
           return failure(400, 'A value in the request is not valid.', { code: 'INVALID_VALUE' });

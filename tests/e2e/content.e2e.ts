@@ -6,7 +6,7 @@ import { demoRedirects } from '../../server/db/seed/content/redirects.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 /** The demo pages as the seed writes them; media ids do not matter to what the tests read. */
-const seedPages = demoPages({ media: () => 1 });
+const seedPages = demoPages({ media: () => 1, form: () => 1 });
 const pageByKey = (key: string) => seedPages.find((candidate) => candidate.key === key)!;
 const home = pageByKey('home');
 const about = pageByKey('about');

@@ -2,7 +2,8 @@ import { catalogs } from '../../app/i18n/catalog.ts';
 import { demoPages } from '../../server/db/seed/content/pages.ts';
 import { expect, test } from './fixtures.ts';
 
-const homeHero = demoPages({ media: () => 1 }).find((page) => page.key === 'home')!.sections[0];
+const homeHero = demoPages({ media: () => 1, form: () => 1 }).find((page) => page.key === 'home')!
+  .sections[0];
 const heroTitle = (language: 'hr' | 'en') =>
   typeof homeHero === 'object' && homeHero.type === 'hero' ? homeHero.content[language].title : '';
 

@@ -4,11 +4,13 @@ import { languageOfPath, type UiLanguage } from '../../../core/languages.ts';
 import { productLink } from '../../../core/links.ts';
 import { localizedPath } from '../../../core/route-table.ts';
 import type { ProductRecord } from '../../../server/modules/catalogue/catalogue.contract.ts';
+import type { FormView } from '../../../server/modules/forms/forms.contract.ts';
 import { Island } from '../../islands/island.tsx';
 import { useNonce } from '../../lib/use-nonce.ts';
 import { Breadcrumb } from '../breadcrumb.tsx';
 import { ProductCard } from '../catalogue/product-card.tsx';
 import { CommentThread, type CommentThreadProps } from '../comments/comment-thread.tsx';
+import { DataForm } from '../forms/data-form.tsx';
 import { HtmlContent } from '../sections/html-content.tsx';
 import { useWishlist } from '../wishlist/wishlist-context.ts';
 import type { CartBehaviour } from './add-to-cart.tsx';
@@ -36,6 +38,8 @@ type Props = {
   loggedIn: boolean;
   /** The reviews thread (its page, and the outcome of the last review form post). */
   comments: Pick<CommentThreadProps, 'thread' | 'notice' | 'error'>;
+  /** The availability request form, shown while the product is out of stock. */
+  availabilityForm?: FormView | null;
 };
 
 /**
@@ -52,6 +56,7 @@ export function ProductScreen({
   cartType,
   loggedIn,
   comments,
+  availabilityForm,
 }: Props) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -116,6 +121,22 @@ export function ProductScreen({
           })),
         }}
       />
+
+      {availabilityForm ? (
+        <section
+          id="availability"
+          aria-labelledby="availability-heading"
+          className="mt-10 max-w-xl scroll-mt-24 rounded-2xl border border-amber-200 bg-amber-50 p-6"
+        >
+          <h2 id="availability-heading" className="text-xl font-bold text-slate-900">
+            {availabilityForm.title || t('forms.availabilityHeading')}
+          </h2>
+          <p className="mt-2 text-slate-700">{t('forms.availabilityText')}</p>
+          <div className="mt-4">
+            <DataForm form={availabilityForm} anchorId="availability" productId={product.id} />
+          </div>
+        </section>
+      ) : null}
 
       {product.description ? (
         <section aria-labelledby="description-heading" className="mt-12 max-w-3xl">

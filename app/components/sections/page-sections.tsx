@@ -5,6 +5,7 @@ import { type PageSection, type SectionData, sectionVisibilityClass } from '../.
 import { CallToActionSection } from './call-to-action-section.tsx';
 import { CardGridSection } from './card-grid-section.tsx';
 import { FaqSection } from './faq-section.tsx';
+import { FormSection } from './form-section.tsx';
 import { GallerySection } from './gallery-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { ImageTextSection } from './image-text-section.tsx';
@@ -30,6 +31,7 @@ const components: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
   video: VideoSection,
   sponsors: SponsorsSection,
   newsletter: NewsletterSection,
+  form: FormSection,
 };
 
 /** The page title is the h1 of the first section when that is a hero seen everywhere. */
@@ -48,8 +50,11 @@ export function PageSections({
   apiKeyId,
   language,
   mobileView,
+  titled = false,
 }: {
   title: string;
+  /** The page shows its title itself (a page with a body above its sections). */
+  titled?: boolean;
   sections: PageSection[];
   /** The images the sections name, with their sizes. */
   media: SectionMedia[];
@@ -61,7 +66,7 @@ export function PageSections({
   const heroIsTitle = leadingHero(sections);
   return (
     <SectionMediaProvider media={media}>
-      {!heroIsTitle && <h1 className="sr-only">{title}</h1>}
+      {!heroIsTitle && !titled && <h1 className="sr-only">{title}</h1>}
       {sections.map((section, index) => {
         const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
         if (!Component) return null;

@@ -17,12 +17,14 @@ import {
 } from '../../modules/cms/cms.schema.ts';
 import { consentAssignments, consents, consentTranslations } from '../../modules/consent/consent.schema.ts';
 import { events, eventTranslations } from '../../modules/events/events.schema.ts';
+import { forms } from '../../modules/forms/forms.schema.ts';
 import { siteOptions } from '../../modules/site/site.schema.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { Db } from '../client.ts';
 import { demoConsentAssignments, demoConsents } from './content/consents.ts';
 import { demoElements } from './content/elements.ts';
 import { demoEvents } from './content/events.ts';
+import { demoForms } from './content/forms.ts';
 import { layoutImages, sponsorList } from './content/media.ts';
 import { menus, type NavItemSeed, type NavTarget } from './content/navigation.ts';
 import { demoPages, masterSections, type SectionSeed } from './content/pages.ts';
@@ -76,7 +78,8 @@ export async function seedContent(db: Db, ctx: ContentSeedContext): Promise<void
   const term = lookup(await insertTerms(db, siteId), 'term');
   const post = lookup(await insertBlogPosts(db, ctx, now, media, term), 'post');
   const event = lookup(await insertEvents(db, siteId, now, media), 'event');
-  const page = lookup(await insertPages(db, ctx, now, media), 'page');
+  const form = lookup(await insertForms(db, siteId), 'form');
+  const page = lookup(await insertPages(db, ctx, now, media, form), 'page');
 
   const resolveTarget = (to: NavTarget) => {
     switch (to.type) {
@@ -305,6 +308,7 @@ async function insertPages(
   ctx: ContentSeedContext,
   now: Date,
   media: (key: string) => number,
+  form: (key: string) => number,
 ): Promise<Map<string, number>> {
   const masters = Object.entries(masterSections());
   const masterIds = await insertSections(
@@ -316,7 +320,7 @@ async function insertPages(
   );
   const master = lookup(new Map(masters.map(([key], index) => [key, masterIds[index]!])), 'master section');
 
-  const pages = demoPages({ media });
+  const pages = demoPages({ media, form });
   // Pages went live with the site, a little over a year before the seed runs.
   const publishedAt = zagrebDateTime(now, -400, '09:00');
   const rows = await db
@@ -403,6 +407,14 @@ async function insertNavItems(
     );
     if (item.children?.length) await insertNavItems(db, menuId, row!.id, item.children, resolve);
   }
+}
+
+async function insertForms(db: Db, siteId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(forms)
+    .values(demoForms.map((seed) => ({ siteId, ...seed })))
+    .returning({ id: forms.id });
+  return new Map(demoForms.map((seed, index) => [seed.key, rows[index]!.id]));
 }
 
 async function insertConsents(db: Db, siteId: number): Promise<void> {

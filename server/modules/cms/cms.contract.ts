@@ -22,6 +22,7 @@ export const sectionTypes = [
   'video',
   'sponsors',
   'newsletter',
+  'form',
 ] as const;
 export type SectionType = (typeof sectionTypes)[number];
 
@@ -82,6 +83,11 @@ export type SectionShapes = {
   newsletter: {
     settings: { consentForm: 'newsletter' };
     content: { title: string; text: string; placeholder: string; buttonLabel: string };
+  };
+  /** Any form an editor defined as data (server/modules/forms), by id: the contact form of the demo. */
+  form: {
+    settings: { formId: number };
+    content: { title: string; text: string };
   };
 };
 

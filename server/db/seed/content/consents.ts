@@ -74,4 +74,5 @@ export const demoConsentAssignments: { form: ConsentForm; consents: ConsentKey[]
     { form: 'newsletter', consents: ['privacy', 'newsletter'], required: ['privacy'] },
     { form: 'checkoutForm', consents: ['terms', 'privacy', 'marketing'], required: ['terms', 'privacy'] },
     { form: 'contactForm', consents: ['privacy'], required: ['privacy'] },
+    { form: 'productAvailabilityForm', consents: ['privacy'], required: ['privacy'] },
   ];

@@ -4,7 +4,7 @@ import { sponsorList, teamMembers } from './media.ts';
 import type { Localized } from './types.ts';
 
 /** Ids the page data needs, resolved by the seed once the referenced rows exist. */
-export type PageRefs = { media(key: string): number };
+export type PageRefs = { media(key: string): number; form(key: string): number };
 
 export type SectionSeed = {
   [T in SectionType]: {
@@ -853,7 +853,23 @@ export function demoPages(refs: PageRefs): PageSeed[] {
 <p>We are easy to reach by tram (lines 1, 6 and 11, Frankopanska stop). The entrance is pram and wheelchair accessible.</p>`,
         },
       },
-      sections: [],
+      sections: [
+        section({
+          type: 'form',
+          name: 'Kontakt obrazac',
+          settings: { formId: refs.form('contact') },
+          content: {
+            hr: {
+              title: 'Pišite nam',
+              text: 'Imate pitanje o radionici, narudžbi ili volontiranju? Odgovaramo u roku od dva radna dana.',
+            },
+            en: {
+              title: 'Write to us',
+              text: 'A question about a workshop, an order or volunteering? We answer within two working days.',
+            },
+          },
+        }),
+      ],
     },
     {
       key: 'privacy',

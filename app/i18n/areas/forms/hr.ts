@@ -1,0 +1,26 @@
+/** Croatian texts of the forms editors define (the form section, the availability request). */
+export const formsHr = {
+  requiredNote: 'Polja označena zvjezdicom (*) su obavezna.',
+  consentsLegend: 'Privole',
+  submit: 'Pošalji',
+  sent: 'Hvala! Poslano je.',
+  pending: 'Provjerite e-poštu: poslali smo vam poveznicu za potvrdu adrese.',
+  confirmed: 'Adresa je potvrđena, a vaš unos zaprimljen.',
+  errorSummary: 'Obrazac nije poslan. Ispravite označena polja.',
+  failed: 'Nešto je pošlo po zlu. Pokušajte ponovno.',
+  captcha: 'Provjera da niste robot nije uspjela. Pokušajte ponovno.',
+  consentRequired: 'Za slanje obrasca potrebna je označena privola.',
+  inStock: 'Proizvod je ponovno dostupan: možete ga odmah naručiti.',
+  tooMany: 'Previše pokušaja. Pokušajte ponovno za minutu.',
+  availabilityHeading: 'Obavijestite me kad stigne',
+  availabilityText: 'Ostavite e-mail adresu i javit ćemo vam se jednom, čim proizvod ponovno bude dostupan.',
+  field: {
+    required: 'Ovo polje je obavezno.',
+    email: 'Unesite ispravnu e-mail adresu.',
+    minLength: 'Najmanja duljina je {{length}} znakova.',
+    maxLength: 'Najveća duljina je {{length}} znakova.',
+    alphaSpecialChars: 'Samo slova, bez posebnih znakova.',
+    option: 'Odaberite jednu od ponuđenih mogućnosti.',
+  },
+  choose: 'Odaberite…',
+};
