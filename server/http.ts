@@ -67,7 +67,10 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
+import { MEDIA_PUT_PATH_PREFIX, mediaUpload } from './modules/media/media.contract.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaLibraryRoutes, mediaPutHandler } from './modules/media/media-library.routes.ts';
+import { createMediaLibraryService } from './modules/media/media-library.service.ts';
 import { createBankTransferService } from './modules/payments/bank-transfer.service.ts';
 import {
   isProviderWebhookPath,
@@ -182,6 +185,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     checkout,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
+    mediaLibrary: createMediaLibraryService(deps),
     payments,
   };
 }
@@ -491,8 +495,22 @@ export function createHttpApp(deps: HttpDeps) {
   });
   // A GET or HEAD has no body (node-server refuses one that does); the check would cost every read a
   // full Request object.
+  const limitUploadBody = bodyLimit({
+    maxSize: config.UPLOAD_LIMIT_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      throw bodyTooLarge(config.UPLOAD_LIMIT_BYTES);
+    },
+  });
+  const uploadPaths = [`/api${mediaUpload.path}`];
+  const isUpload = (c: Context) =>
+    uploadPaths.includes(c.req.path) || c.req.path.startsWith(`/api${MEDIA_PUT_PATH_PREFIX}`);
   const apiBodyLimit: MiddlewareHandler = (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitApiBody(c, next);
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : isUpload(c)
+        ? limitUploadBody(c, next)
+        : limitApiBody(c, next);
 
   const api = createApiRouter();
   api.use(
@@ -552,6 +570,9 @@ export function createHttpApp(deps: HttpDeps) {
   );
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
+  mediaLibraryRoutes(contracts.implement, services.mediaLibrary);
+  // The bytes of a signed upload address: a raw body, not a JSON call (file/getUploadUrl).
+  api.put(`${MEDIA_PUT_PATH_PREFIX}:token`, mediaPutHandler(services.mediaLibrary));
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
