@@ -30,6 +30,7 @@ const screens: RouteKey[] = [
   'wishlist',
   'admin',
   'adminComments',
+  'adminMedia',
   'adminLogin',
 ];
 

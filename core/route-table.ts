@@ -31,6 +31,7 @@ export const routeTable = {
   shop: { hr: '/shop/:slug?', en: '/en/shop/:slug?', de: '/de/shop/:slug?' },
   admin: { hr: '/admin', en: '/en/admin', de: '/de/admin' },
   adminComments: { hr: '/admin/comments', en: '/en/admin/comments', de: '/de/admin/comments' },
+  adminMedia: { hr: '/admin/media', en: '/en/admin/media', de: '/de/admin/media' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   page: { hr: '/:slug', en: '/en/:slug', de: '/de/:slug' },
 } as const satisfies Record<string, Record<UiLanguage, string>>;

@@ -9,6 +9,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
+import { routeTable } from '../core/route-table.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware } from './api/context-middleware.ts';
 import { createContractRouter } from './api/contract-router.ts';
@@ -615,8 +616,18 @@ export function createHttpApp(deps: HttpDeps) {
 
   // Form posts (the cookie banner, the newsletter and every page form) are small: a bounded body,
   // refused with 413 before it is read when its declared length is too large.
+  // The media library's plain upload form (without JavaScript) posts files to its screen.
+  const uploadScreens = new Set<string>(Object.values(routeTable.adminMedia));
+  const limitScreenUpload = bodyLimit({
+    maxSize: config.UPLOAD_LIMIT_BYTES,
+    onError: (inner) => {
+      inner.header('Connection', 'close');
+      return inner.text(bodyTooLarge(config.UPLOAD_LIMIT_BYTES).message, 413);
+    },
+  });
   app.use(async (c, next) => {
     if (isSafeMethod(c.req.method) || c.req.path.startsWith('/api/')) return next();
+    if (uploadScreens.has(c.req.path)) return limitScreenUpload(c, next);
     return bodyLimit({
       maxSize: config.FORM_BODY_LIMIT_BYTES,
       onError: (inner) => {

@@ -77,6 +77,11 @@ function AdminLinks({ language }: { language: UiLanguage }) {
           {t('comments.admin.link')}
         </a>
       </li>
+      <li>
+        <a href={localizedPath('adminMedia', language)} className={linkClass}>
+          {t('media.adminLink')}
+        </a>
+      </li>
     </ul>
   );
 }

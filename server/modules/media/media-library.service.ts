@@ -289,6 +289,11 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
         totalPages: Math.max(1, Math.ceil(total / input.limit)),
         page: input.page,
         limit: input.limit,
+        limits: {
+          maxFiles: MAX_FILES_PER_UPLOAD,
+          maxPublicFiles: MAX_FILES_PER_PUBLIC_UPLOAD,
+          maxFileBytes,
+        },
       };
     },
 

@@ -69,7 +69,16 @@ export const mediaFilterStandard = defineContract({
     page: z.number().int().min(1).max(100_000).default(1),
     limit: z.number().int().min(1).max(100).default(24),
   }),
-  output: pagedSchema(mediaItemSchema).meta({ id: 'MediaPage' }),
+  output: pagedSchema(mediaItemSchema)
+    .extend({
+      /** What an upload may hold, for the upload form. */
+      limits: z.object({
+        maxFiles: z.number().int(),
+        maxPublicFiles: z.number().int(),
+        maxFileBytes: z.number().int(),
+      }),
+    })
+    .meta({ id: 'MediaPage' }),
 });
 export type MediaPage = z.output<typeof mediaFilterStandard.output>;
 
