@@ -9,6 +9,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
+import { MEDIA_PUT_PATH_PREFIX, MEDIA_UPLOAD_PATH } from '../core/media-library.ts';
 import { routeTable } from '../core/route-table.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware } from './api/context-middleware.ts';
@@ -68,7 +69,6 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
-import { MEDIA_PUT_PATH_PREFIX, mediaUpload } from './modules/media/media.contract.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { mediaLibraryRoutes, mediaPutHandler } from './modules/media/media-library.routes.ts';
 import { createMediaLibraryService } from './modules/media/media-library.service.ts';
@@ -503,7 +503,7 @@ export function createHttpApp(deps: HttpDeps) {
       throw bodyTooLarge(config.UPLOAD_LIMIT_BYTES);
     },
   });
-  const uploadPaths = [`/api${mediaUpload.path}`];
+  const uploadPaths = [`/api${MEDIA_UPLOAD_PATH}`];
   const isUpload = (c: Context) =>
     uploadPaths.includes(c.req.path) || c.req.path.startsWith(`/api${MEDIA_PUT_PATH_PREFIX}`);
   const apiBodyLimit: MiddlewareHandler = (c, next) =>

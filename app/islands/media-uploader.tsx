@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contractUrl } from '../../core/contract.ts';
 import type { UiLanguage } from '../../core/languages.ts';
-import {
-  type MediaFileFailure,
-  type MediaItemView,
-  type MediaUploadResult,
-  mediaUpload,
+import { isRefusalCode, MEDIA_UPLOAD_PATH } from '../../core/media-library.ts';
+import type {
+  MediaFileFailure,
+  MediaItemView,
+  MediaUploadResult,
 } from '../../server/modules/media/media.contract.ts';
 import { formatFileSize } from '../components/media/format-size.ts';
 
@@ -45,7 +44,7 @@ export function uploadWithProgress(
       total += file.size;
     }
     const request = new XMLHttpRequest();
-    request.open('POST', contractUrl(mediaUpload, {}));
+    request.open('POST', `/api${MEDIA_UPLOAD_PATH}`);
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('language', fields.language);
     if (typeof crypto.randomUUID === 'function')
@@ -119,7 +118,7 @@ export function MediaUploader({
   useEffect(() => setReady(true), []);
 
   const reason = (failure: MediaFileFailure) =>
-    t(`media.reasons.${failure.code in REASONS ? failure.code : 'other'}`);
+    t(`media.reasons.${isRefusalCode(failure.code) ? failure.code : 'other'}`);
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     if (!ready) return;
@@ -252,13 +251,3 @@ export function MediaUploader({
     </form>
   );
 }
-
-/** The refusal codes the catalog explains; others read "unknown error". */
-const REASONS = {
-  UNSUPPORTED_TYPE: true,
-  FILE_TOO_LARGE: true,
-  EMPTY_FILE: true,
-  UNREADABLE_IMAGE: true,
-  STORAGE_UNAVAILABLE: true,
-  NOT_UPLOADED: true,
-};

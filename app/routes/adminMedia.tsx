@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
+import { isRefusalCode } from '../../core/media-library.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import {
   directoryItemCreate,
@@ -605,7 +606,7 @@ function UploadReport({
           <li key={`${failure.name}-${failure.code}`} className="text-red-800">
             {failure.name}:{' '}
             {t('media.fileFailed', {
-              reason: t(`media.reasons.${failure.code in reasonCodes ? failure.code : 'other'}`),
+              reason: t(`media.reasons.${isRefusalCode(failure.code) ? failure.code : 'other'}`),
             })}
           </li>
         ))}
@@ -613,15 +614,6 @@ function UploadReport({
     </div>
   );
 }
-
-const reasonCodes = {
-  UNSUPPORTED_TYPE: true,
-  FILE_TOO_LARGE: true,
-  EMPTY_FILE: true,
-  UNREADABLE_IMAGE: true,
-  STORAGE_UNAVAILABLE: true,
-  NOT_UPLOADED: true,
-};
 
 /** 403 for users without the back-office role; other failures show the generic error. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

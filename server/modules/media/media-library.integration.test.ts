@@ -152,6 +152,33 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     expect(Buffer.from(await document.arrayBuffer())).toEqual(pdf);
   });
 
+  it('stores the exact bytes when the upload carries an Idempotency-Key, and replays a retry', async () => {
+    const jpeg = await image('jpeg', 40, 30);
+    const form = new FormData();
+    form.append('file', new File([Buffer.from(jpeg)], 'retried.jpg'));
+    // A retry sends the very same bytes (one multipart boundary).
+    const encoded = new Response(form);
+    const contentType = encoded.headers.get('content-type')!;
+    const bytes = await encoded.arrayBuffer();
+    const send = () =>
+      t.json('/api/v2/cms/media/upload', {
+        method: 'POST',
+        headers: headers('editor', {
+          'Idempotency-Key': `media-upload-${kind}-1`,
+          'content-type': contentType,
+        }),
+        body: bytes,
+      });
+    const first = await send();
+    expect(first.status).toBe(200);
+    expect(first.body.data.failed).toEqual([]);
+    const [row] = await database.db.select().from(media).where(eq(media.id, first.body.data.stored[0].id));
+    expect(await storedBytes(row!.path)).toEqual(jpeg);
+    const again = await send();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data.stored[0].id).toBe(first.body.data.stored[0].id);
+  });
+
   it('refuses more than 20 files, and files over the size limit, and nothing is stored', async () => {
     const png = await image('png', 4, 4);
     const count = (await database.db.select().from(media)).length;
@@ -190,7 +217,7 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
       kind: 'image',
       limit: 2,
     });
-    expect(images.body.data).toMatchObject({ totalRecords: 3, totalPages: 2, page: 1, limit: 2 });
+    expect(images.body.data).toMatchObject({ totalRecords: 4, totalPages: 2, page: 1, limit: 2 });
     expect(images.body.data.records.every((item: { kind: string }) => item.kind === 'image')).toBe(true);
     const wildcard = await call('editor', 'POST', '/api/v1/cms/media/filterStandard', { query: '%' });
     expect(wildcard.body.data.records).toEqual([]);

@@ -2,17 +2,17 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mediaSizes, mediaUrl } from '../../../core/media.ts';
+import {
+  MEDIA_PUBLIC_UPLOAD_MAX_FILES as MAX_FILES_PER_PUBLIC_UPLOAD,
+  MEDIA_UPLOAD_MAX_FILES as MAX_FILES_PER_UPLOAD,
+  MEDIA_PUT_PATH_PREFIX,
+} from '../../../core/media-library.ts';
 import { ApiError, badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { StorageUnavailableError } from '../../storage/file-storage.ts';
 import { requireBackofficeUser, sharedSecret } from '../users/users.service.ts';
 import { detectFileType } from './file-type.ts';
 import { imageFormatOf } from './image-format.ts';
-import {
-  MEDIA_PUBLIC_UPLOAD_MAX_FILES as MAX_FILES_PER_PUBLIC_UPLOAD,
-  MEDIA_UPLOAD_MAX_FILES as MAX_FILES_PER_UPLOAD,
-  MEDIA_PUT_PATH_PREFIX,
-} from './media.contract.ts';
 import { type MediaText, media, mediaFolders } from './media.schema.ts';
 import { variantKey } from './media.service.ts';
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
 import { idInput, idParam, lineText, multilineText, pagedSchema } from '../../../core/input-schemas.ts';
 import { uiLanguages } from '../../../core/languages.ts';
-
-/** Files in one back-office upload, and in one public upload (specification 001, section 5). */
-export const MEDIA_UPLOAD_MAX_FILES = 20;
-export const MEDIA_PUBLIC_UPLOAD_MAX_FILES = 10;
-/** Where a signed upload address PUTs its bytes (file/getUploadUrl); not a JSON call. */
-export const MEDIA_PUT_PATH_PREFIX = '/v1/cms/file/put/';
+import {
+  MEDIA_FILTER_PATH,
+  MEDIA_PUBLIC_UPLOAD_MAX_FILES,
+  MEDIA_UPLOAD_MAX_FILES,
+  MEDIA_UPLOAD_PATH,
+} from '../../../core/media-library.ts';
 
 const mediaText = z.object({ title: z.string(), description: z.string(), alt: z.string() });
 
@@ -57,7 +57,7 @@ const folderField = z
 
 export const mediaFilterStandard = defineContract({
   method: 'post',
-  path: '/v1/cms/media/filterStandard',
+  path: MEDIA_FILTER_PATH,
   tags: ['media'],
   summary: 'Back office: the media library, newest first, searched by title, name or texts, paged',
   description: '401 without a session, 403 for users who are not back-office users.',
@@ -87,7 +87,7 @@ const uploadedFile = z.file().meta({ type: 'string', format: 'binary', descripti
 
 export const mediaUpload = defineContract({
   method: 'post',
-  path: '/v2/cms/media/upload',
+  path: MEDIA_UPLOAD_PATH,
   tags: ['media'],
   writes: true,
   multipart: true,
