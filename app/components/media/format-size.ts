@@ -1,13 +1,13 @@
 import { localeOf, type UiLanguage } from '../../../core/languages.ts';
 
-/** A file size for people: bytes, kB or MB in the page's language (decimal units, as file managers show). */
+/**
+ * A file size for people in the page's language: bytes, kB or MB counted in 1024s, so that the
+ * 20 MiB limit reads "20 MB" as editors expect.
+ */
 export function formatFileSize(bytes: number, language: UiLanguage): string {
+  const MB = 1024 * 1024;
   const [value, unit] =
-    bytes >= 1_000_000
-      ? [bytes / 1_000_000, 'megabyte']
-      : bytes >= 1000
-        ? [bytes / 1000, 'kilobyte']
-        : [bytes, 'byte'];
+    bytes >= MB ? [bytes / MB, 'megabyte'] : bytes >= 1024 ? [bytes / 1024, 'kilobyte'] : [bytes, 'byte'];
   return new Intl.NumberFormat(localeOf[language], {
     style: 'unit',
     unit,
