@@ -637,7 +637,10 @@ export function createHttpApp(deps: HttpDeps) {
     })(c, next);
   });
 
-  app.route('/', mediaRoutes(deps));
+  app.route(
+    '/',
+    mediaRoutes(deps, (siteId, key) => services.sites.option(siteId, key)),
+  );
   app.route(
     '/',
     paymentRoutes(services.payments, {

@@ -8,6 +8,8 @@ import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { type S3TestServer, startS3TestServer } from '../../testing/s3-test-server.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import { siteOptions } from '../site/site.schema.ts';
+import { invalidateSiteContent } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import { media, mediaFolders } from './media.schema.ts';
 import { storedZip } from './test-files.ts';
@@ -380,6 +382,32 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
       thumbnailUrl: null,
     });
     expect((await t.app.request(added.body.data.stored[0].url)).status).toBe(404);
+  });
+
+  it("resizes to the boxes of the site's media size options (option MediaOptions)", async () => {
+    const { body } = await upload('editor', [['wide.png', await image('png', 900, 600)]]);
+    const item = body.data.stored[0];
+    const small = item.url.replace('/LargeSize/', '/SmallSize/');
+    const before = await sharp(Buffer.from(await (await t.app.request(small)).arrayBuffer())).metadata();
+    expect([before.width, before.height]).toEqual([320, 213]);
+    await database.db
+      .insert(siteOptions)
+      .values({
+        siteId,
+        key: 'MediaOptions',
+        value: [{ key: 'SmallSize', value: '150x150', autoResize: true }],
+      })
+      .onConflictDoUpdate({
+        target: [siteOptions.siteId, siteOptions.key],
+        set: { value: [{ key: 'SmallSize', value: '150x150', autoResize: true }] },
+      });
+    await invalidateSiteContent(t.cache, siteId);
+    const after = await t.app.request(small);
+    expect(after.headers.get('etag')).toContain('SmallSize-150x150');
+    const meta = await sharp(Buffer.from(await after.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([150, 100]);
+    await database.db.delete(siteOptions).where(eq(siteOptions.key, 'MediaOptions'));
+    await invalidateSiteContent(t.cache, siteId);
   });
 
   it('answers 401 to a visitor and 403 to a customer on every back-office media call', async () => {
