@@ -32,6 +32,7 @@ const screens: RouteKey[] = [
   'adminComments',
   'adminConsent',
   'cookieSettings',
+  'adminMedia',
   'adminLogin',
 ];
 

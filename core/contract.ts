@@ -25,6 +25,11 @@ export type ContractDefinition = {
    * always are.
    */
   writes?: boolean;
+  /**
+   * The body is `multipart/form-data` (file uploads) instead of JSON; `body` then describes its
+   * fields, a repeated field being an array.
+   */
+  multipart?: true;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -4,6 +4,7 @@ import {
   isCoverSize,
   mediaAtSize,
   mediaById,
+  mediaSizeOverrides,
   mediaSrcSet,
   mediaUrl,
   parseSize,
@@ -104,5 +105,24 @@ describe('ShareSize (link previews)', () => {
     expect(share).toBe('/media/3/7/ShareSize/medo.jpg/abc');
     expect(parseSize('sharesize')).toBe('ShareSize');
     expect(mediaAtSize(share, 'SmallSize')).toBe('/media/3/7/SmallSize/medo.jpg/abc');
+  });
+});
+
+describe('mediaSizeOverrides', () => {
+  it('reads WxH boxes of known sizes and ignores anything else', () => {
+    expect(
+      mediaSizeOverrides([
+        { key: 'SmallSize', value: '400x300', autoResize: true },
+        { key: 'LargeSize', value: ' 1600 X 900 ' },
+        { key: 'HugeSize', value: '10x10' },
+        { key: 'MediumSize', value: '0x10' },
+        { key: 'ThumbnailSize', value: '50px' },
+        { key: 'LogoSize', value: '9000x10' },
+        null,
+        'SmallSize',
+      ]),
+    ).toEqual({ SmallSize: { width: 400, height: 300 }, LargeSize: { width: 1600, height: 900 } });
+    expect(mediaSizeOverrides(undefined)).toEqual({});
+    expect(mediaSizeOverrides({ SmallSize: '1x1' })).toEqual({});
   });
 });

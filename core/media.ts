@@ -141,3 +141,25 @@ export function servedOrBox(media: MaybeDimensions, size: MediaSizeName): Dimens
   const { width, height } = mediaSizes[size];
   return servedSize(media, size) ?? { width, height };
 }
+
+/**
+ * The site's media size options (the `MediaOptions` option: `[{key: 'SmallSize', value: '400x300'}]`,
+ * as specification 001 describes media size options) as boxes per size name. Unknown names, malformed
+ * values and sizes outside 1..4000 pixels are ignored: the named size keeps its default box.
+ */
+export function mediaSizeOverrides(value: unknown): Partial<Record<MediaSizeName, Dimensions>> {
+  const overrides: Partial<Record<MediaSizeName, Dimensions>> = {};
+  if (!Array.isArray(value)) return overrides;
+  for (const entry of value) {
+    if (!entry || typeof entry !== 'object') continue;
+    const { key, value: box } = entry as { key?: unknown; value?: unknown };
+    if (typeof key !== 'string' || !Object.hasOwn(mediaSizes, key) || typeof box !== 'string') continue;
+    const match = /^\s*(\d{1,4})\s*x\s*(\d{1,4})\s*$/i.exec(box);
+    if (!match) continue;
+    const width = Number(match[1]);
+    const height = Number(match[2]);
+    if (width < 1 || height < 1 || width > 4000 || height > 4000) continue;
+    overrides[key as MediaSizeName] = { width, height };
+  }
+  return overrides;
+}

@@ -37,6 +37,7 @@ export const routeTable = {
     de: '/de/admin/consent/:slug?',
   },
   cookieSettings: { hr: '/postavke-kolacica', en: '/en/cookie-settings', de: '/de/cookie-einstellungen' },
+  adminMedia: { hr: '/admin/media', en: '/en/admin/media', de: '/de/admin/media' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   page: { hr: '/:slug', en: '/en/:slug', de: '/de/:slug' },
 } as const satisfies Record<string, Record<UiLanguage, string>>;

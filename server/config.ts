@@ -61,6 +61,12 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(50 * 1024 * 1024),
+  /** Largest single file the media library accepts (uploads and bucket uploads), in bytes. */
+  MEDIA_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Writes (API and form posts) per client address per minute, on top of the general limit. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(0).default(30),

@@ -9,6 +9,8 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
+import { MEDIA_PUT_PATH_PREFIX, MEDIA_UPLOAD_PATH } from '../core/media-library.ts';
+import { routeTable } from '../core/route-table.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
 import { contextMiddleware, resolveRequestContext } from './api/context-middleware.ts';
 import { createContractRouter } from './api/contract-router.ts';
@@ -71,6 +73,8 @@ import { createMailService } from './modules/mail/mail.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { mediaLibraryRoutes, mediaPutHandler } from './modules/media/media-library.routes.ts';
+import { createMediaLibraryService } from './modules/media/media-library.service.ts';
 import { createBankTransferService } from './modules/payments/bank-transfer.service.ts';
 import {
   isProviderWebhookPath,
@@ -186,6 +190,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
     forms: createFormsService(deps, { consents, captcha, mail, sites }),
+    mediaLibrary: createMediaLibraryService(deps),
     payments,
   };
 }
@@ -495,8 +500,22 @@ export function createHttpApp(deps: HttpDeps) {
   });
   // A GET or HEAD has no body (node-server refuses one that does); the check would cost every read a
   // full Request object.
+  const limitUploadBody = bodyLimit({
+    maxSize: config.UPLOAD_LIMIT_BYTES,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      throw bodyTooLarge(config.UPLOAD_LIMIT_BYTES);
+    },
+  });
+  const uploadPaths = [`/api${MEDIA_UPLOAD_PATH}`];
+  const isUpload = (c: Context) =>
+    uploadPaths.includes(c.req.path) || c.req.path.startsWith(`/api${MEDIA_PUT_PATH_PREFIX}`);
   const apiBodyLimit: MiddlewareHandler = (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitApiBody(c, next);
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : isUpload(c)
+        ? limitUploadBody(c, next)
+        : limitApiBody(c, next);
 
   const api = createApiRouter();
   api.use(
@@ -558,6 +577,9 @@ export function createHttpApp(deps: HttpDeps) {
   engagementRoutes(contracts.implement, services.engagement);
   formsRoutes(contracts.implement, services.forms);
   productStockRoutes(contracts.implement, deps, services.forms.kick);
+  mediaLibraryRoutes(contracts.implement, services.mediaLibrary);
+  // The bytes of a signed upload address: a raw body, not a JSON call (file/getUploadUrl).
+  api.put(`${MEDIA_PUT_PATH_PREFIX}:token`, mediaPutHandler(services.mediaLibrary));
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
@@ -600,8 +622,18 @@ export function createHttpApp(deps: HttpDeps) {
 
   // Form posts (the cookie banner, the newsletter and every page form) are small: a bounded body,
   // refused with 413 before it is read when its declared length is too large.
+  // The media library's plain upload form (without JavaScript) posts files to its screen.
+  const uploadScreens = new Set<string>(Object.values(routeTable.adminMedia));
+  const limitScreenUpload = bodyLimit({
+    maxSize: config.UPLOAD_LIMIT_BYTES,
+    onError: (inner) => {
+      inner.header('Connection', 'close');
+      return inner.text(bodyTooLarge(config.UPLOAD_LIMIT_BYTES).message, 413);
+    },
+  });
   app.use(async (c, next) => {
     if (isSafeMethod(c.req.method) || c.req.path.startsWith('/api/')) return next();
+    if (uploadScreens.has(c.req.path)) return limitScreenUpload(c, next);
     return bodyLimit({
       maxSize: config.FORM_BODY_LIMIT_BYTES,
       onError: (inner) => {
@@ -611,7 +643,10 @@ export function createHttpApp(deps: HttpDeps) {
     })(c, next);
   });
 
-  app.route('/', mediaRoutes(deps));
+  app.route(
+    '/',
+    mediaRoutes(deps, (siteId, key) => services.sites.option(siteId, key)),
+  );
   app.route(
     '/',
     paymentRoutes(services.payments, {

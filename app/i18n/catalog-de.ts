@@ -6,6 +6,7 @@ import { commentsDe } from './areas/comments/de.ts';
 import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { formsDe } from './areas/forms/de.ts';
+import { mediaDe } from './areas/media/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
@@ -29,4 +30,5 @@ export const catalogDe: Catalog = {
   comments: commentsDe,
   consent: consentDe,
   forms: formsDe,
+  media: mediaDe,
 };

@@ -6,6 +6,7 @@ import { commentsEn } from './areas/comments/en.ts';
 import { consentEn } from './areas/consent/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { formsEn } from './areas/forms/en.ts';
+import { mediaEn } from './areas/media/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
@@ -29,4 +30,5 @@ export const catalogEn: Catalog = {
   comments: commentsEn,
   consent: consentEn,
   forms: formsEn,
+  media: mediaEn,
 };

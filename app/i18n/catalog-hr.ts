@@ -6,6 +6,7 @@ import { commentsHr } from './areas/comments/hr.ts';
 import { consentHr } from './areas/consent/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { formsHr } from './areas/forms/hr.ts';
+import { mediaHr } from './areas/media/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
@@ -34,6 +35,7 @@ export const catalogHr = {
   comments: commentsHr,
   consent: consentHr,
   forms: formsHr,
+  media: mediaHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -35,6 +35,8 @@ export const islandLoaders = {
     import('../components/checkout/checkout-help.tsx').then((module) => module.CheckoutHelp),
   orderDetails: () =>
     import('../components/checkout/order-details.tsx').then((module) => module.OrderDetails),
+  mediaPicker: () => import('./media-picker.tsx').then((module) => module.MediaPickerField),
+  mediaUploader: () => import('./media-uploader.tsx').then((module) => module.MediaUploader),
   wishlistToggles: () =>
     import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };

@@ -82,6 +82,11 @@ function AdminLinks({ language }: { language: UiLanguage }) {
           {t('consent.admin.link')}
         </a>
       </li>
+      <li>
+        <a href={localizedPath('adminMedia', language)} className={linkClass}>
+          {t('media.adminLink')}
+        </a>
+      </li>
     </ul>
   );
 }

@@ -50,3 +50,8 @@ export function jsonResponses<T extends z.ZodType>(schema: T, description = 'Suc
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
+
+/** A file upload's body: the schema describes the form fields. */
+export const multipartBody = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'multipart/form-data': { schema } }, required: true },
+});

@@ -7,7 +7,7 @@ import {
   isWriteContract,
 } from '../../core/contract.ts';
 import { dataResponseJson } from '../cache/shared-json.ts';
-import { createApiRouter, jsonBody, jsonResponses } from './api-router.ts';
+import { createApiRouter, jsonBody, jsonResponses, multipartBody } from './api-router.ts';
 import { validationError } from './errors.ts';
 import type { RequestContext } from './request-context.ts';
 
@@ -77,7 +77,8 @@ export function createContractRouter(options: { checkOutput: boolean }) {
     const request: Record<string, unknown> = {};
     if (contract.params) request.params = contract.params;
     if (contract.query) request.query = contract.query;
-    if (contract.body) Object.assign(request, jsonBody(contract.body));
+    if (contract.body)
+      Object.assign(request, contract.multipart ? multipartBody(contract.body) : jsonBody(contract.body));
     const route = createRoute({
       method: contract.method,
       path: contract.path,
@@ -91,7 +92,8 @@ export function createContractRouter(options: { checkOutput: boolean }) {
     // biome-ignore lint/suspicious/noExplicitAny: the route is built from a contract at run time; its types are the contract's
     router.openapi(route as any, async (c: any) => {
       const input: Record<string, unknown> = {};
-      for (const { key, target } of parts) if (contract[key]) input[key] = c.req.valid(target);
+      for (const { key, target } of parts)
+        if (contract[key]) input[key] = c.req.valid(key === 'body' && contract.multipart ? 'form' : target);
       const data = await handler(c.get('ctx'), input as ContractParsedInput<C>);
       if (options.checkOutput) checkContractOutput(contract, data);
       // The text of a cached value is made once (shared-json.ts), as on the fast lane.

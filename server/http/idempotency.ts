@@ -71,7 +71,9 @@ export function idempotency(
       });
     const operation = `${c.req.method} ${c.req.path}`;
     const scope = idempotencyScope(c.get('ctx'));
-    const body = await c.req.text();
+    // The bytes, not text: a multipart upload read as UTF-8 text would be cached mangled for the
+    // form parser that runs next (Hono keeps one body cache per request).
+    const body = new Uint8Array(await c.req.arrayBuffer());
     const fingerprint = createHash('sha256').update(body).digest('hex');
 
     if (inTransactionOperations.has(operation.replace(' /api/', ' /'))) {

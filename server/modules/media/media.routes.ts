@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
-import { mediaSizes, mediaUrl, parseSize } from '../../../core/media.ts';
+import { mediaSizeOverrides, mediaSizes, mediaUrl, parseSize } from '../../../core/media.ts';
 import { ApiError, badRequest, notFound } from '../../api/errors.ts';
 import type { Deps } from '../../api/request-context.ts';
 import { StorageUnavailableError } from '../../storage/file-storage.ts';
 import { chooseFormat, formatMime, imageFormatOf } from './image-format.ts';
 import { createMediaService, type MediaFile } from './media.service.ts';
 
+/** The site option whose size boxes drive the resizer (specification 001: media size options). */
+export const MEDIA_OPTIONS_KEY = 'MediaOptions';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE_HOURLY = 'public, max-age=3600';
 const POSITIVE_ID = /^[1-9][0-9]{0,9}$/;
@@ -43,7 +45,11 @@ function send(c: Context, file: MediaFile, headers: Record<string, string>) {
  * Files and resized images at /media/{apiKeyId}/{id}/{size}/{title}.{extension}[/{hash}], the address
  * `mediaUrl` builds. The title is decoration: lookups use the site and id only.
  */
-export function mediaRoutes(deps: Pick<Deps, 'db' | 'storage' | 'logger'>) {
+export function mediaRoutes(
+  deps: Pick<Deps, 'db' | 'storage' | 'logger'>,
+  /** The site's `MediaOptions` option (size boxes that replace the defaults); none: the defaults. */
+  siteOption: (siteId: number, key: string) => Promise<unknown> = async () => undefined,
+) {
   const service = createMediaService(deps);
   const router = new Hono();
 
@@ -97,10 +103,15 @@ export function mediaRoutes(deps: Pick<Deps, 'db' | 'storage' | 'logger'>) {
     }
 
     const format = chooseFormat(c.req.header('accept'), originalFormat);
-    const etag = `"${row.hash}-${size}-${format}"`;
+    const box = mediaSizeOverrides(await siteOption(row.siteId, MEDIA_OPTIONS_KEY))[size] ?? mediaSizes[size];
+    const custom =
+      box.width === mediaSizes[size].width && box.height === mediaSizes[size].height
+        ? ''
+        : `-${box.width}x${box.height}`;
+    const etag = `"${row.hash}-${size}${custom}-${format}"`;
     const common = { ETag: etag, 'Cache-Control': cacheControl, Vary: 'Accept' };
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, common);
-    const file = await fromStorage(c, () => service.variant(row, size, format));
+    const file = await fromStorage(c, () => service.variant(row, size, format, box));
     if (!file) throw notFound('No such file.');
     return send(c, file, { ...common, 'Content-Type': formatMime[format] });
   };

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
+  type Dimensions,
   isCoverSize,
   type MediaSizeName,
   type MediaView,
@@ -17,6 +18,7 @@ import { media } from './media.schema.ts';
 
 export type PublicMedia = {
   id: number;
+  siteId: number;
   path: string;
   title: string;
   originalName: string;
@@ -86,10 +88,16 @@ const encoderOptions: Record<ImageFormat, Record<string, number | boolean>> = {
   png: { compressionLevel: 9 },
 };
 
-/** The storage key of a resized variant: one per original (by hash), size and format. */
-export function variantKey(hash: string, size: MediaSizeName, format: ImageFormat): string {
-  return `${VARIANT_PREFIX}/${hash}-${size}.${format}`;
+/**
+ * The storage key of a resized variant: one per original (by hash), size and format, and per box when
+ * the site's media options change the size's default box (so a changed option renders anew).
+ */
+export function variantKey(hash: string, size: MediaSizeName, format: ImageFormat, box?: Dimensions): string {
+  const custom = box && !sameBox(box, mediaSizes[size]) ? `-${box.width}x${box.height}` : '';
+  return `${VARIANT_PREFIX}/${hash}-${size}${custom}.${format}`;
 }
+
+const sameBox = (a: Dimensions, b: Dimensions) => a.width === b.width && a.height === b.height;
 
 /**
  * Media rows and their bytes. Originals and resized variants are read from the configured storage,
@@ -107,6 +115,7 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
     const [row] = await db
       .select({
         id: media.id,
+        siteId: media.siteId,
         path: media.path,
         title: media.title,
         originalName: media.originalName,
@@ -131,14 +140,15 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
     row: PublicMedia,
     size: MediaSizeName,
     format: ImageFormat,
+    box: Dimensions = mediaSizes[size],
   ): Promise<MediaFile | undefined> {
     if (!HASH.test(row.hash)) return undefined;
-    const key = variantKey(row.hash, size, format);
+    const key = variantKey(row.hash, size, format, box);
     const stored = await storage.get(key);
     if (stored) return { body: stored.body, size: stored.size };
     let pending = rendering.get(key);
     if (!pending) {
-      pending = render(row, key, size, format).finally(() => rendering.delete(key));
+      pending = render(row, key, size, format, box).finally(() => rendering.delete(key));
       rendering.set(key, pending);
     }
     const data = await pending;
@@ -150,6 +160,7 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
     key: string,
     size: MediaSizeName,
     format: ImageFormat,
+    box: Dimensions,
   ): Promise<Buffer | undefined> {
     const source = await original(row);
     if (!source) return undefined;
@@ -158,10 +169,10 @@ export function createMediaService({ db, storage, logger }: Pick<Deps, 'db' | 's
       .rotate()
       .resize(
         isCoverSize(size)
-          ? { width: mediaSizes[size].width, height: mediaSizes[size].height, fit: 'cover' }
+          ? { width: box.width, height: box.height, fit: 'cover' }
           : {
-              width: mediaSizes[size].width,
-              height: mediaSizes[size].height,
+              width: box.width,
+              height: box.height,
               fit: 'inside',
               withoutEnlargement: true,
             },

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { forbidden, unauthorized } from '../../api/errors.ts';
 import type { RequestContext, RequestUser } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from './users.schema.ts';
+import { authKeys, users } from './users.schema.ts';
 
 /** The names other modules show for users (a post's author), by user id. */
 export async function userDisplayNames(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -43,4 +44,18 @@ export async function requireBackofficeUser(
     .where(eq(users.id, user.id));
   if (!row?.isBackofficeUser) throw forbidden(message);
   return user;
+}
+
+/**
+ * A named secret every process shares (for modules that sign something, e.g. media upload addresses):
+ * the first caller stores a random one, everyone reads that row.
+ */
+export async function sharedSecret(db: Db, name: string): Promise<string> {
+  await db
+    .insert(authKeys)
+    .values({ name, secret: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ secret: authKeys.secret }).from(authKeys).where(eq(authKeys.name, name));
+  if (!row) throw new Error(`The secret ${name} could not be stored`);
+  return row.secret;
 }
