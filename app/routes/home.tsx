@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { title, sections, sectionMedia, sectionData, language, mobileView } = loaderData;
+  const { title, sections, sectionMedia, sectionData, language } = loaderData;
   return (
     <main id="main">
       {root ? (
@@ -63,7 +63,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         sectionData={sectionData}
         apiKeyId={root?.shell.apiKeyId ?? 0}
         language={language}
-        mobileView={mobileView}
       />
     </main>
   );

@@ -98,7 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { post, language, sectionData, mobileView } = loaderData;
+  const { post, language, sectionData } = loaderData;
   const apiKeyId = root?.shell.apiKeyId ?? 0;
   if (post.type.slug === 'post')
     return <BlogPost post={post} language={language} comments={loaderData.comments} />;
@@ -112,7 +112,6 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           sectionData={sectionData}
           apiKeyId={apiKeyId}
           language={language}
-          mobileView={mobileView}
         />
       </main>
     );

@@ -47,7 +47,6 @@ export function PageSections({
   sectionData,
   apiKeyId,
   language,
-  mobileView,
 }: {
   title: string;
   sections: PageSection[];
@@ -56,7 +55,6 @@ export function PageSections({
   sectionData: Record<number, SectionData>;
   apiKeyId: number;
   language: UiLanguage;
-  mobileView: boolean;
 }) {
   const heroIsTitle = leadingHero(sections);
   return (
@@ -65,7 +63,7 @@ export function PageSections({
       {sections.map((section, index) => {
         const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
         if (!Component) return null;
-        const visibility = sectionVisibilityClass(section, mobileView);
+        const visibility = sectionVisibilityClass(section);
         return (
           <div
             key={section.id}
