@@ -4,6 +4,22 @@ import type { SectionSettings, SectionType } from '../server/modules/cms/cms.con
 export const PAGE_SLUG_MIN = 4;
 export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The twelve section types in the section manager's order (the contract's list, without zod). */
+export const editableSectionTypes = [
+  'hero',
+  'rich-text',
+  'image-text',
+  'card-grid',
+  'latest-posts',
+  'upcoming-events',
+  'call-to-action',
+  'faq',
+  'gallery',
+  'video',
+  'sponsors',
+  'newsletter',
+] as const satisfies readonly SectionType[];
+
 export const isPageSlug = (slug: string) => slug.length >= PAGE_SLUG_MIN && PAGE_SLUG_PATTERN.test(slug);
 
 /** The settings a section added in edit mode starts with, per type (the editor changes them after). */

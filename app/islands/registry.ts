@@ -35,6 +35,7 @@ export const islandLoaders = {
     import('../components/checkout/checkout-help.tsx').then((module) => module.CheckoutHelp),
   orderDetails: () =>
     import('../components/checkout/order-details.tsx').then((module) => module.OrderDetails),
+  pageEditor: () => import('../components/editor/page-editor.tsx').then((module) => module.PageEditor),
   wishlistToggles: () =>
     import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };

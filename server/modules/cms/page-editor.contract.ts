@@ -78,8 +78,8 @@ export const pageEditStateSchema = z
     title: z.string(),
     slug: z.string(),
     sections: z.array(editSectionSchema),
-    /** Master sections of the site that this page could show (choose master component). */
-    masters: z.array(z.object({ id: z.number().int(), type: z.enum(sectionTypes), name: z.string() })),
+    /** Master sections of the site that this page could show (choose master component), texts in the same language. */
+    masters: z.array(editSectionSchema),
   })
   .meta({ id: 'PageEditState' });
 export type PageEditState = z.output<typeof pageEditStateSchema>;

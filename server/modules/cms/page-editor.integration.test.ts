@@ -174,7 +174,14 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
       slug: 'editable-page',
     });
     expect(state.body.data.sections.map((section: { id: number }) => section.id)).toEqual([heroId, textId]);
-    expect(state.body.data.masters).toEqual([{ id: master, type: 'call-to-action', name: '' }]);
+    expect(state.body.data.masters).toEqual([
+      expect.objectContaining({
+        id: master,
+        type: 'call-to-action',
+        isMaster: true,
+        content: expect.objectContaining({ title: 'Join' }),
+      }),
+    ]);
   });
 
   it('saves texts, order, visibility and a new section, sanitized; visitors see it at once', async () => {

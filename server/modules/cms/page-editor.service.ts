@@ -79,46 +79,53 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
         .where(eq(postSections.postId, id))
         .orderBy(asc(postSections.position), asc(postSections.id)),
       db
-        .select({ id: sections.id, type: sections.type, name: sections.name })
+        .select({
+          id: sections.id,
+          type: sections.type,
+          isMaster: sections.isMaster,
+          name: sections.name,
+          showDesktop: sections.showDesktop,
+          showMobile: sections.showMobile,
+          settings: sections.settings,
+        })
         .from(sections)
         .where(and(eq(sections.siteId, ctx.site.id), eq(sections.isMaster, true)))
         .orderBy(asc(sections.id)),
     ]);
+    const sectionIds = [...new Set([...rows, ...masters].map((row) => row.id))];
     const contents =
-      rows.length === 0
+      sectionIds.length === 0
         ? []
         : await db
             .select()
             .from(sectionTranslations)
             .where(
               and(
-                inArray(
-                  sectionTranslations.sectionId,
-                  rows.map((row) => row.id),
-                ),
+                inArray(sectionTranslations.sectionId, sectionIds),
                 inArray(sectionTranslations.languageCode, languages),
               ),
             );
     const textByLanguage = Object.fromEntries(texts.map((text) => [text.languageCode, text]));
     const text = pickText(textByLanguage, language, ctx.site.defaultLanguage);
+    const withContent = <T extends { id: number }>(row: T) => {
+      const own = Object.fromEntries(
+        contents
+          .filter((content) => content.sectionId === row.id)
+          .map((content) => [content.languageCode, content]),
+      );
+      return {
+        ...row,
+        content: sanitizeSectionContent(pickText(own, language, ctx.site.defaultLanguage)?.content ?? {}),
+      };
+    };
     return {
       id: post.id,
       version: post.version,
       language,
       title: text?.title ?? '',
       slug: text?.slug ?? '',
-      sections: rows.map((row) => {
-        const own = Object.fromEntries(
-          contents
-            .filter((content) => content.sectionId === row.id)
-            .map((content) => [content.languageCode, content]),
-        );
-        return {
-          ...row,
-          content: sanitizeSectionContent(pickText(own, language, ctx.site.defaultLanguage)?.content ?? {}),
-        };
-      }),
-      masters,
+      sections: rows.map(withContent),
+      masters: masters.map(withContent),
     };
   }
 
