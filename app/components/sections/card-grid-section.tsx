@@ -50,8 +50,17 @@ export function CardGridSection({ settings, content, apiKeyId, headingLevel }: S
                 />
               ) : null}
               <div className="flex flex-1 flex-col p-5">
-                <CardHeading className="text-lg font-semibold text-slate-900">{card.title}</CardHeading>
-                {card.text && <p className="mt-2 text-slate-600">{card.text}</p>}
+                <CardHeading
+                  className="text-lg font-semibold text-slate-900"
+                  {...field(`cards.${index}.title`)}
+                >
+                  {card.title}
+                </CardHeading>
+                {(card.text || editing) && (
+                  <p className="mt-2 text-slate-600" {...field(`cards.${index}.text`)}>
+                    {card.text}
+                  </p>
+                )}
                 {card.link && (
                   <div className="mt-auto pt-4">
                     <SectionButton link={card.link} variant="text" context={card.title} />
