@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { catalogs } from '../../app/i18n/catalog.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
 import { logIn } from './support/comments.ts';
 
@@ -155,7 +155,12 @@ test('an editor creates a new page from the modal; it is reachable and listed in
 }) => {
   const { context, page } = await editorPage(browser);
   const base = await createTestPage(page.request, `new-page-base-${Date.now()}`);
-  await page.goto(`${base.link}?editPage=true`);
+  // Outside edit mode a back-office user has the admin bar, the way into edit mode.
+  await page.goto(base.link);
+  await page.getByTestId('admin-bar').getByRole('link', { name: texts.editPage }).click();
+  await expect(page).toHaveURL(`${base.link}?editPage=true`);
+  await waitForHydration(page);
+  await expect(page.getByTestId('admin-bar')).toHaveCount(0);
   await page.getByRole('button', { name: texts.newPage }).click();
   const dialog = page.getByRole('dialog', { name: texts.newPage });
   await dialog.getByLabel(texts.pageTitle).fill('Summer workshop');
@@ -220,6 +225,7 @@ test('a customer gets 403 on the edit calls and the normal page with ?editPage=t
   await page.goto(`${created.link}?editPage=true`);
   await expect(page.getByRole('toolbar', { name: texts.toolbar })).toHaveCount(0);
   await expect(page.locator('[data-edit-bar]')).toHaveCount(0);
+  await expect(page.getByTestId('admin-bar')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Original heading' })).toBeVisible();
   await context.close();
 });

@@ -117,9 +117,8 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
             field.removeEventListener('click', mount);
           });
         } else {
+          // The element keeps its role (a heading stays a heading); contenteditable makes it editable.
           field.contentEditable = 'plaintext-only';
-          field.setAttribute('role', 'textbox');
-          field.setAttribute('aria-label', fieldPath);
           const onInput = () =>
             changeSection(key, (section) => ({
               ...section,

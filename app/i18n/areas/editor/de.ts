@@ -3,6 +3,7 @@ import type { editorHr } from './hr.ts';
 
 export const editorDe: Widen<typeof editorHr> = {
   toolbar: 'Werkzeugleiste der Redaktion',
+  editPage: 'Diese Seite bearbeiten',
   editing: 'Seite bearbeiten',
   adminPanel: 'Verwaltung',
   changelog: 'Änderungsprotokoll',

@@ -3,6 +3,7 @@ import type { editorHr } from './hr.ts';
 
 export const editorEn: Widen<typeof editorHr> = {
   toolbar: 'Editor toolbar',
+  editPage: 'Edit this page',
   editing: 'Editing the page',
   adminPanel: 'Admin panel',
   changelog: 'Changelog',

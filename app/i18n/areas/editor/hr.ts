@@ -1,6 +1,7 @@
 /** Croatian texts of edit mode: the admin toolbar, section controls, the section manager and the editors. */
 export const editorHr = {
   toolbar: 'Alatna traka urednika',
+  editPage: 'Uredi ovu stranicu',
   editing: 'Uređivanje stranice',
   adminPanel: 'Administracija',
   changelog: 'Popis promjena',
