@@ -229,3 +229,20 @@ test('a customer gets 403 on the edit calls and the normal page with ?editPage=t
   await expect(page.getByRole('heading', { name: 'Original heading' })).toBeVisible();
   await context.close();
 });
+
+test('edit mode speaks the page language: Croatian at the root, without a prefix', async ({ browser }) => {
+  const { context, page } = await editorPage(browser);
+  const hr = catalogs.hr.editor;
+  await page.goto('/o-nama?editPage=true');
+  await expect(page.getByRole('toolbar', { name: hr.toolbar })).toBeVisible();
+  await expect(page.getByRole('link', { name: hr.adminPanel })).toHaveAttribute('href', '/admin');
+  await expect(page.locator('[data-marker="first"]')).toHaveText(hr.firstSection);
+  await expect(page.getByRole('button', { name: hr.showOnMobile }).first()).toBeVisible();
+  // mobileView=true hides the visibility buttons, and only them.
+  await page.goto('/o-nama?editPage=true&mobileView=true');
+  await expect(page.getByRole('button', { name: hr.showOnMobile })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: hr.options }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/editor-hr-mobile-view.png' });
+  await context.close();
+});
