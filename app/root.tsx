@@ -13,6 +13,7 @@ import { readCookie } from '../core/cookies.ts';
 import { languageOfPath, localeOf, type UiLanguage } from '../core/languages.ts';
 import { localizedPath } from '../core/route-table.ts';
 import type { Route } from './+types/root';
+import { AdminBar } from './components/editor/admin-bar.tsx';
 import './app.css';
 import type { TrackingIds } from '../core/tracking.ts';
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from '../core/visitor-cookies.ts';
@@ -49,7 +50,8 @@ export type RootData = {
    * The logged-in visitor (header: name and logout), or null. `wishlist`: the products on their
    * wishlist; null for back-office users, who have none (specification 000, section 4).
    */
-  user: { name: string; wishlist: number[] | null } | null;
+  /** `backoffice`: the admin bar and edit mode's entry are shown. */
+  user: { name: string; wishlist: number[] | null; backoffice: boolean } | null;
   /** A message after a redirect (logout, registration), from the `notice` query parameter. */
   notice: NoticeKey | null;
 };
@@ -119,6 +121,7 @@ export async function loader(args: Route.LoaderArgs) {
       user = {
         name: current.data.displayName || current.data.firstName || current.data.email,
         wishlist: shopper ? (wishlist?.errored ? [] : (wishlist?.data.productIds ?? [])) : null,
+        backoffice: !shopper,
       };
     }
   }
@@ -205,6 +208,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const returnTo = `${location.pathname}${returnParams.size > 0 ? `?${returnParams}` : ''}`;
   return (
     <WishlistContext value={wishlist ? { productIds: wishlist, returnTo } : null}>
+      {loaderData.user?.backoffice && returnParams.get('editPage') !== 'true' ? (
+        <AdminBar language={loaderData.language} path={location.pathname} />
+      ) : null}
       <SiteHeader
         shell={loaderData.shell}
         language={loaderData.language}

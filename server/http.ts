@@ -59,6 +59,8 @@ import { type RecurringPlan, sandboxAdapters } from './modules/checkout/payments
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
+import { pageEditorRoutes } from './modules/cms/page-editor.routes.ts';
+import { createPageEditorService } from './modules/cms/page-editor.service.ts';
 import { createShellService } from './modules/cms/shell.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
@@ -191,6 +193,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     engagement: createEngagementService(deps, sites, captcha),
     forms: createFormsService(deps, { consents, captcha, mail, sites }),
     mediaLibrary: createMediaLibraryService(deps),
+    pageEditor: createPageEditorService(deps),
     payments,
   };
 }
@@ -557,6 +560,7 @@ export function createHttpApp(deps: HttpDeps) {
   marketingRoutes(contracts.implement, services.newsletter);
   catalogueRoutes(contracts.implement, services.catalogue);
   cmsRoutes(contracts.implement, services.cms, services.finder, services.shell, services.events);
+  pageEditorRoutes(contracts.implement, services.pageEditor);
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);

@@ -7,6 +7,7 @@ import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { formsDe } from './areas/forms/de.ts';
 import { mediaDe } from './areas/media/de.ts';
+import { editorDe } from './areas/editor/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
@@ -31,4 +32,5 @@ export const catalogDe: Catalog = {
   consent: consentDe,
   forms: formsDe,
   media: mediaDe,
+  editor: editorDe,
 };

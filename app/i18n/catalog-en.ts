@@ -7,6 +7,7 @@ import { consentEn } from './areas/consent/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { formsEn } from './areas/forms/en.ts';
 import { mediaEn } from './areas/media/en.ts';
+import { editorEn } from './areas/editor/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
@@ -31,4 +32,5 @@ export const catalogEn: Catalog = {
   consent: consentEn,
   forms: formsEn,
   media: mediaEn,
+  editor: editorEn,
 };

@@ -7,6 +7,7 @@ import { consentHr } from './areas/consent/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { formsHr } from './areas/forms/hr.ts';
 import { mediaHr } from './areas/media/hr.ts';
+import { editorHr } from './areas/editor/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
@@ -36,6 +37,7 @@ export const catalogHr = {
   consent: consentHr,
   forms: formsHr,
   media: mediaHr,
+  editor: editorHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -37,6 +37,7 @@ export const islandLoaders = {
     import('../components/checkout/order-details.tsx').then((module) => module.OrderDetails),
   mediaPicker: () => import('./media-picker.tsx').then((module) => module.MediaPickerField),
   mediaUploader: () => import('./media-uploader.tsx').then((module) => module.MediaUploader),
+  pageEditor: () => import('../components/editor/page-editor.tsx').then((module) => module.PageEditor),
   wishlistToggles: () =>
     import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };

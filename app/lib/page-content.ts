@@ -18,24 +18,24 @@ export function readPageFlags(search: URLSearchParams) {
 
 /**
  * Tailwind classes that show a section only where it is meant to be seen: md and up is desktop.
- * With mobileView=true (an editor previewing the mobile page) only the mobile flag counts.
+ * The screen width alone decides; `mobileView=true` changes nothing here (it only hides the
+ * visibility button in edit mode, spec 000 section 2). In edit mode a hidden section stays visible,
+ * dimmed, so that the editor can show it again.
  */
 export function sectionVisibilityClass(
   section: Pick<PageSection, 'showDesktop' | 'showMobile'>,
-  mobileView: boolean,
+  editing = false,
 ): string {
-  if (mobileView) return section.showMobile ? '' : 'hidden';
+  if (editing) return '';
   if (section.showDesktop && section.showMobile) return '';
   if (section.showDesktop) return 'hidden md:block';
   if (section.showMobile) return 'md:hidden';
   return 'hidden';
 }
 
-/** A section is rendered at all (the others stay in the markup for edit mode, hidden). */
-export const sectionIsShown = (
-  section: Pick<PageSection, 'showDesktop' | 'showMobile'>,
-  mobileView: boolean,
-) => sectionVisibilityClass(section, mobileView) !== 'hidden';
+/** A section is shown on some screen (the others stay in the markup for edit mode, hidden). */
+export const sectionIsShown = (section: Pick<PageSection, 'showDesktop' | 'showMobile'>) =>
+  sectionVisibilityClass(section) !== 'hidden';
 
 /** This post's address in each UI language it is written in. */
 export function postAlternates(

@@ -2,6 +2,8 @@ import { useRouteLoaderData } from 'react-router';
 import { localizedPath } from '../../core/route-table.ts';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
+import { Island } from '../islands/island.tsx';
+import { loadEditMode } from '../lib/edit-mode.server.ts';
 import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { readPageFlags } from '../lib/page-content.ts';
 import { requestApi } from '../lib/request-language.ts';
@@ -32,14 +34,15 @@ export async function loader(args: Route.LoaderArgs) {
   };
   const flags = readPageFlags(new URL(args.request.url).searchParams);
   const sectionMedia = sections.length > 0 ? (post?.sectionMedia ?? []) : [];
-  return { language, title: post?.title ?? '', sections, sectionMedia, sectionData, ...flags, seo };
+  const edit = post?.type.slug === 'page' ? await loadEditMode(api, args.request, language, post.id) : null;
+  return { language, title: post?.title ?? '', sections, sectionMedia, sectionData, ...flags, edit, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(matches, loaderData?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { title, sections, sectionMedia, sectionData, language, mobileView } = loaderData;
+  const { title, sections, sectionMedia, sectionData, language, edit } = loaderData;
   return (
     <main id="main">
       {root ? (
@@ -56,6 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ]}
         />
       ) : null}
+      {edit ? <Island name="pageEditor" props={edit} /> : null}
       <PageSections
         title={title || root?.site.name || ''}
         sections={sections}
@@ -63,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         sectionData={sectionData}
         apiKeyId={root?.shell.apiKeyId ?? 0}
         language={language}
-        mobileView={mobileView}
+        edit={edit ? { mobileView: edit.mobileView } : null}
       />
     </main>
   );

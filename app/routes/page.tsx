@@ -13,8 +13,10 @@ import { PostCard } from '../components/post-card.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
 import { leadingHero, PageSections } from '../components/sections/page-sections.tsx';
 import { ShareLinks } from '../components/share-links.tsx';
+import { Island } from '../islands/island.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
 import { loadCommentThread } from '../lib/comment-thread.ts';
+import { loadEditMode } from '../lib/edit-mode.server.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { apiFailure, postAlternates, readPageFlags } from '../lib/page-content.ts';
@@ -81,7 +83,8 @@ export async function loader(args: Route.LoaderArgs) {
     modifiedTime: post.type.slug === 'post' ? post.updated_at : null,
   };
   const comments = post.type.slug === 'post' ? await loadCommentThread(api, 'post', post.id, url) : null;
-  return { language, post, sectionData, comments, ...readPageFlags(url.searchParams), seo };
+  const edit = post.type.slug === 'page' ? await loadEditMode(api, args.request, language, post.id) : null;
+  return { language, post, sectionData, comments, ...readPageFlags(url.searchParams), edit, seo };
 }
 
 /** The address of a post or term in `language`, or the fallback when the API has none. */
@@ -99,7 +102,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => seoMeta(mat
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
-  const { post, language, sectionData, mobileView } = loaderData;
+  const { post, language, sectionData, edit } = loaderData;
   const apiKeyId = root?.shell.apiKeyId ?? 0;
   if (post.type.slug === 'post')
     return <BlogPost post={post} language={language} comments={loaderData.comments} />;
@@ -109,6 +112,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   if (sections.length > 0 && (!post.body?.trim() || leadingHero(sections)))
     return (
       <main id="main">
+        {edit ? <Island name="pageEditor" props={edit} /> : null}
         <PageSections
           title={post.title}
           sections={sections}
@@ -116,12 +120,13 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           sectionData={sectionData}
           apiKeyId={apiKeyId}
           language={language}
-          mobileView={mobileView}
+          edit={edit ? { mobileView: edit.mobileView } : null}
         />
       </main>
     );
   return (
     <PlainPage post={post} language={language}>
+      {edit && sections.length > 0 ? <Island name="pageEditor" props={edit} /> : null}
       {sections.length > 0 ? (
         <PageSections
           title={post.title}
@@ -131,7 +136,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           sectionData={sectionData}
           apiKeyId={apiKeyId}
           language={language}
-          mobileView={mobileView}
+          edit={edit ? { mobileView: edit.mobileView } : null}
         />
       ) : null}
     </PlainPage>

@@ -18,6 +18,22 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<p>x</p><pre><code>rm -rf /</code></pre>')).toBe('<p>x</p>');
   });
 
+  it('keeps headings 1 to 6 and text alignment, and no other style', () => {
+    const html =
+      '<h1>a</h1><h6 style="text-align:center">b</h6><p style="text-align:justify">c</p><p style="text-align:right;color:red">d</p>';
+    expect(sanitizeHtml(html)).toBe(
+      '<h1>a</h1><h6 style="text-align:center">b</h6><p style="text-align:justify">c</p><p style="text-align:right">d</p>',
+    );
+    expect(sanitizeHtml('<p style="text-align:expression(alert(1))">e</p>')).toBe('<p>e</p>');
+    expect(sanitizeHtml('<li style="text-align:center">f</li>')).toBe('<li>f</li>');
+  });
+
+  it('keeps an empty paragraph as a line break', () => {
+    expect(sanitizeHtml('<p>a</p><p></p><p style="text-align:center"></p>')).toBe(
+      '<p>a</p><p><br /></p><p style="text-align:center"><br /></p>',
+    );
+  });
+
   it('makes links that open a new tab safe', () => {
     expect(sanitizeHtml('<a href="https://example.org" target="_blank">x</a>')).toBe(
       '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',
@@ -36,6 +52,25 @@ describe('sanitizeSectionContent', () => {
       title: '<b>not html, shown as text</b>',
       html: '<p>ok</p>',
       items: [{ question: 'Q?', answerHtml: '<p>A</p><img loading="lazy" src="x" />' }],
+    });
+  });
+
+  it('blanks button links that are not a path or a web, mail or phone address', () => {
+    const content = {
+      button: { label: 'x', href: 'javascript:alert(1)' },
+      cards: [
+        { link: { label: 'a', href: '/o-nama' } },
+        { link: { label: 'b', href: '//evil.example' } },
+        { link: { label: 'c', href: 'https://example.org' } },
+      ],
+    };
+    expect(sanitizeSectionContent(content)).toEqual({
+      button: { label: 'x', href: '' },
+      cards: [
+        { link: { label: 'a', href: '/o-nama' } },
+        { link: { label: 'b', href: '' } },
+        { link: { label: 'c', href: 'https://example.org' } },
+      ],
     });
   });
 });

@@ -5,8 +5,12 @@ import sanitize from 'sanitize-html';
  * structure, links and images, nothing that runs. Applied before HTML is stored and again when it is
  * served (DECISIONS, Content), so content written before a rule changed is still served clean.
  */
+/** Blocks the editor may align (text-align is the one style attribute kept). */
+const ALIGNABLE = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
 const options: sanitize.IOptions = {
   allowedTags: [
+    'h1',
     'h2',
     'h3',
     'h4',
@@ -46,7 +50,12 @@ const options: sanitize.IOptions = {
     th: ['scope', 'colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
     '*': ['lang'],
+    // Only text alignment, and only on blocks (the editor's left/center/right/justify).
+    ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ['style']])),
   },
+  allowedStyles: Object.fromEntries(
+    ALIGNABLE.map((tag) => [tag, { 'text-align': [/^(left|center|right|justify)$/] }]),
+  ),
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
@@ -70,14 +79,30 @@ const options: sanitize.IOptions = {
   },
 };
 
+/** An empty paragraph keeps its line on the page (spec 000, Edit mode: empty paragraphs get a line break). */
+const EMPTY_PARAGRAPH = /<p(\s[^>]*)?><\/p>/g;
+
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, options);
+  return sanitize(html, options).replace(EMPTY_PARAGRAPH, '<p$1><br /></p>');
 }
 
-/** Sanitizes the HTML fields of a section's content (`html`, and `answerHtml` inside FAQ items). */
+/** A link target an editor may give a section button: a path on this site, http(s), mailto or tel. */
+export function isSafeHref(href: string): boolean {
+  if (href.startsWith('/')) return !href.startsWith('//') && !href.startsWith('/\\');
+  return /^(https?:\/\/|mailto:|tel:)/i.test(href);
+}
+
+/**
+ * Sanitizes the HTML fields of a section's content (`html`, and `answerHtml` inside FAQ items), and
+ * blanks link targets (`href`) that are not a path or an http(s), mailto or tel address.
+ */
 export function sanitizeSectionContent(content: Record<string, unknown>): Record<string, unknown> {
   const clean = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') return /html$/i.test(key) ? sanitizeHtml(value) : value;
+    if (typeof value === 'string') {
+      if (/html$/i.test(key)) return sanitizeHtml(value);
+      if (key === 'href') return isSafeHref(value.trim()) ? value.trim() : '';
+      return value;
+    }
     if (Array.isArray(value)) return value.map((item) => clean(item, key));
     if (value && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([child, inner]) => [child, clean(inner, child)]));

@@ -1,3 +1,4 @@
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionButton } from './section-link.tsx';
 import { type SectionProps, sectionContainer, sectionSpacing } from './section-props.ts';
 
@@ -10,6 +11,8 @@ const backgrounds = {
 /** A short appeal with one button, on a coloured panel. */
 export function CallToActionSection({ settings, content, headingLevel }: SectionProps<'call-to-action'>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const look = backgrounds[settings.background] ?? backgrounds.primary;
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`}>
@@ -17,10 +20,16 @@ export function CallToActionSection({ settings, content, headingLevel }: Section
         className={`flex flex-col gap-6 rounded-3xl px-6 py-10 md:flex-row md:items-center md:justify-between md:px-12 ${look.box}`}
       >
         <div className="max-w-2xl">
-          {content.title && (
-            <Heading className="text-2xl font-bold tracking-tight md:text-3xl">{content.title}</Heading>
+          {(content.title || editing) && (
+            <Heading className="text-2xl font-bold tracking-tight md:text-3xl" {...field('title')}>
+              {content.title}
+            </Heading>
           )}
-          {content.text && <p className={`mt-3 text-lg ${look.text}`}>{content.text}</p>}
+          {(content.text || editing) && (
+            <p className={`mt-3 text-lg ${look.text}`} {...field('text')}>
+              {content.text}
+            </p>
+          )}
         </div>
         <SectionButton
           link={content.button}

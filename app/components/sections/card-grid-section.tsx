@@ -1,3 +1,4 @@
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionImage } from './section-image.tsx';
 import { SectionButton } from './section-link.tsx';
 import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } from './section-props.ts';
@@ -11,13 +12,23 @@ const columnClasses = {
 /** A title, an intro and cards (image, title, text, link) in 2, 3 or 4 columns. */
 export function CardGridSection({ settings, content, apiKeyId, headingLevel }: SectionProps<'card-grid'>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const CardHeading = headingLevel === 1 ? 'h2' : 'h3';
   const cards = content.cards ?? [];
   const columns = columnClasses[settings.columns] ?? columnClasses[3];
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`}>
-      {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
-      {content.intro && <p className="mt-3 max-w-3xl text-lg text-slate-600">{content.intro}</p>}
+      {(content.title || editing) && (
+        <Heading className={sectionTitle} {...field('title')}>
+          {content.title}
+        </Heading>
+      )}
+      {(content.intro || editing) && (
+        <p className="mt-3 max-w-3xl text-lg text-slate-600" {...field('intro')}>
+          {content.intro}
+        </p>
+      )}
       <ul className={`mt-8 grid gap-6 ${columns}`}>
         {cards.map((card, index) => {
           const mediaId = settings.mediaIds?.[index];
@@ -39,8 +50,17 @@ export function CardGridSection({ settings, content, apiKeyId, headingLevel }: S
                 />
               ) : null}
               <div className="flex flex-1 flex-col p-5">
-                <CardHeading className="text-lg font-semibold text-slate-900">{card.title}</CardHeading>
-                {card.text && <p className="mt-2 text-slate-600">{card.text}</p>}
+                <CardHeading
+                  className="text-lg font-semibold text-slate-900"
+                  {...field(`cards.${index}.title`)}
+                >
+                  {card.title}
+                </CardHeading>
+                {(card.text || editing) && (
+                  <p className="mt-2 text-slate-600" {...field(`cards.${index}.text`)}>
+                    {card.text}
+                  </p>
+                )}
                 {card.link && (
                   <div className="mt-auto pt-4">
                     <SectionButton link={card.link} variant="text" context={card.title} />

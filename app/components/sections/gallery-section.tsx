@@ -1,13 +1,20 @@
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionImage } from './section-image.tsx';
 import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } from './section-props.ts';
 
 /** Photos with their captions; the caption is also the image's text alternative. */
 export function GallerySection({ settings, content, apiKeyId, headingLevel }: SectionProps<'gallery'>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const captions = content.captions ?? [];
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`}>
-      {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
+      {(content.title || editing) && (
+        <Heading className={sectionTitle} {...field('title')}>
+          {content.title}
+        </Heading>
+      )}
       <ul className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-5">
         {(settings.mediaIds ?? []).map((mediaId, index) => (
           <li key={mediaId}>

@@ -1,3 +1,4 @@
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionImage } from './section-image.tsx';
 import { SectionButton } from './section-link.tsx';
 import type { SectionProps } from './section-props.ts';
@@ -5,6 +6,8 @@ import type { SectionProps } from './section-props.ts';
 /** A full-width banner: background image, title, subtitle and one button. */
 export function HeroSection({ settings, content, apiKeyId, headingLevel, first }: SectionProps<'hero'>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const dark = settings.overlay === 'dark';
   const centered = settings.align === 'center';
   return (
@@ -31,13 +34,19 @@ export function HeroSection({ settings, content, apiKeyId, headingLevel, first }
           }`}
           data-testid="hero-panel"
         >
-          {content.title && (
-            <Heading className="text-3xl font-bold leading-tight tracking-tight md:text-5xl">
+          {(content.title || editing) && (
+            <Heading
+              className="text-3xl font-bold leading-tight tracking-tight md:text-5xl"
+              {...field('title')}
+            >
               {content.title}
             </Heading>
           )}
-          {content.subtitle && (
-            <p className={`mt-4 text-lg md:text-xl ${dark ? 'text-white/90' : 'text-slate-700'}`}>
+          {(content.subtitle || editing) && (
+            <p
+              className={`mt-4 text-lg md:text-xl ${dark ? 'text-white/90' : 'text-slate-700'}`}
+              {...field('subtitle')}
+            >
               {content.subtitle}
             </p>
           )}

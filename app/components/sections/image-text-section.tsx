@@ -1,3 +1,4 @@
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { HtmlContent } from './html-content.tsx';
 import { SectionImage } from './section-image.tsx';
 import { SectionButton } from './section-link.tsx';
@@ -12,6 +13,8 @@ export function ImageTextSection({
   first,
 }: SectionProps<'image-text'>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const imageRight = settings.imagePosition === 'right';
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`}>
@@ -31,8 +34,12 @@ export function ImageTextSection({
           </div>
         ) : null}
         <div>
-          {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
-          <HtmlContent html={content.html ?? ''} className="mt-4" />
+          {(content.title || editing) && (
+            <Heading className={sectionTitle} {...field('title')}>
+              {content.title}
+            </Heading>
+          )}
+          <HtmlContent html={content.html ?? ''} className="mt-4" edit={field('html', true)} />
           {content.button && (
             <div className="mt-8">
               <SectionButton link={content.button} variant="outline" />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PostCard } from '../post-card.tsx';
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionButton } from './section-link.tsx';
 import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } from './section-props.ts';
 
@@ -7,11 +8,17 @@ import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } fro
 export function LatestPostsSection({ content, data, headingLevel }: SectionProps<'latest-posts'>) {
   const { t } = useTranslation();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const posts = data.posts ?? [];
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`}>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
+        {(content.title || editing) && (
+          <Heading className={sectionTitle} {...field('title')}>
+            {content.title}
+          </Heading>
+        )}
         <SectionButton link={content.button} variant="outline" className="hidden sm:inline-flex" />
       </div>
       {posts.length > 0 ? (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionImage } from './section-image.tsx';
 import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } from './section-props.ts';
 
@@ -6,11 +7,21 @@ import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } fro
 export function SponsorsSection({ settings, content, apiKeyId, headingLevel }: SectionProps<'sponsors'>) {
   const { t } = useTranslation();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`}>
       <div className="mx-auto max-w-4xl text-center">
-        {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
-        {content.description && <p className="mt-3 text-lg text-slate-600">{content.description}</p>}
+        {(content.title || editing) && (
+          <Heading className={sectionTitle} {...field('title')}>
+            {content.title}
+          </Heading>
+        )}
+        {(content.description || editing) && (
+          <p className="mt-3 text-lg text-slate-600" {...field('description')}>
+            {content.description}
+          </p>
+        )}
       </div>
       <ul className="mt-10 flex flex-wrap items-center justify-center gap-6 md:gap-10">
         {(settings.logos ?? []).map((logo) => (

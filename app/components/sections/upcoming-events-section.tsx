@@ -1,16 +1,23 @@
 import { EventCard } from '../event-card.tsx';
+import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionButton } from './section-link.tsx';
 import { type SectionProps, sectionContainer, sectionSpacing, sectionTitle } from './section-props.ts';
 
 /** The next published events, soonest first, loaded by the page loader; a text when there are none. */
 export function UpcomingEventsSection({ content, data, headingLevel }: SectionProps<'upcoming-events'>) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const field = useEditField();
+  const editing = useEditing();
   const events = data.events ?? [];
   return (
     <section className="bg-teal-50/60">
       <div className={`${sectionContainer} ${sectionSpacing}`}>
         <div className="flex flex-wrap items-end justify-between gap-4">
-          {content.title && <Heading className={sectionTitle}>{content.title}</Heading>}
+          {(content.title || editing) && (
+            <Heading className={sectionTitle} {...field('title')}>
+              {content.title}
+            </Heading>
+          )}
           <SectionButton link={content.button} variant="outline" className="hidden bg-white sm:inline-flex" />
         </div>
         {events.length > 0 ? (

@@ -81,6 +81,8 @@ export const posts = pgTable(
     mediaId: integer('media_id'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     allowComments: boolean('allow_comments').notNull().default(true),
+    /** Raised by every edit-mode save: a save that names an older version is refused (a conflict). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -272,6 +274,8 @@ export const elements = pgTable(
     options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     mobileOptions: jsonb('mobile_options').$type<Record<string, unknown>>().notNull().default({}),
     parts: jsonb('parts').$type<Record<string, unknown>>().notNull().default({}),
+    /** Raised by every update: an update that names an older version is refused (a conflict). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,24 @@
+import type * as editorContracts from '../../../server/modules/cms/page-editor.contract.ts';
+import type * as searchContracts from '../../../server/modules/search/search.contract.ts';
+
+/**
+ * Edit mode's calls as the islands make them, without the contracts' zod schemas (the client build
+ * refuses zod, docs/decisions/0180-islands.md): each is the contract's method and path, typed as the
+ * contract, and `satisfies` makes the type checker refuse any difference from the contract module.
+ */
+type Contracts = typeof editorContracts & typeof searchContracts;
+const call = <K extends keyof Contracts>(definition: { method: string; path: string }) =>
+  definition as unknown as Contracts[K];
+
+export const pageSave = call<'pageSave'>({
+  method: 'put',
+  path: '/v1/cms/page/save/{id}',
+} as const satisfies Pick<Contracts['pageSave'], 'method' | 'path'>);
+export const pageCreate = call<'pageCreate'>({
+  method: 'post',
+  path: '/v1/cms/page/create',
+} as const satisfies Pick<Contracts['pageCreate'], 'method' | 'path'>);
+export const siteSearch = call<'siteSearch'>({
+  method: 'get',
+  path: '/v1/search',
+} as const satisfies Pick<Contracts['siteSearch'], 'method' | 'path'>);

@@ -1,0 +1,248 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { catalogs } from '../../app/i18n/catalog.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+import { logIn } from './support/comments.ts';
+
+const texts = catalogs.en.editor;
+const slow = { timeout: 15_000 };
+
+/** A page of its own for this run (the demo pages stay as other tests expect them). */
+async function createTestPage(request: APIRequestContext, slug: string) {
+  const response = await request.post('/api/v1/cms/page/create', {
+    headers: { language: 'en' },
+    data: {
+      language: 'en',
+      title: 'Editing in place',
+      slug,
+      sections: [
+        {
+          type: 'hero',
+          isMaster: false,
+          showDesktop: true,
+          showMobile: true,
+          settings: { mediaId: null, overlay: 'dark', align: 'left' },
+          content: { title: 'Original heading', subtitle: 'A subtitle' },
+        },
+        {
+          type: 'rich-text',
+          isMaster: false,
+          showDesktop: true,
+          showMobile: true,
+          settings: { width: 'narrow' },
+          content: { title: 'About', html: '<p>First paragraph.</p>' },
+        },
+      ],
+    },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data as { id: number; link: string };
+}
+
+async function editorPage(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page.request, 'editor');
+  return { context, page };
+}
+
+const section = (page: Page, type: string) => page.locator(`[data-section-type="${type}"]`);
+
+test('an editor edits a page in place, a second editor gets the conflict, a visitor sees the change at once', async ({
+  browser,
+  page: visitor,
+}) => {
+  test.setTimeout(120_000);
+  const first = await editorPage(browser);
+  const second = await editorPage(browser);
+  const slug = `edit-in-place-${Date.now()}`;
+  const created = await createTestPage(first.page.request, slug);
+  const editUrl = `${created.link}?editPage=true`;
+
+  // Both editors open the same version.
+  await first.page.goto(editUrl);
+  await second.page.goto(editUrl);
+  const editor = first.page;
+  await expect(editor.getByRole('toolbar', { name: texts.toolbar })).toBeVisible();
+  await expect(editor.getByRole('link', { name: texts.adminPanel })).toHaveAttribute('href', '/en/admin');
+  await expect(editor.getByRole('link', { name: texts.apiDocs })).toHaveAttribute('href', '/api/docs');
+  await expect(section(editor, 'hero').locator('[data-marker="first"]')).toHaveText(texts.firstSection);
+  await expect(section(editor, 'rich-text').locator('[data-marker="last"]')).toHaveText(texts.lastSection);
+  await expect(editor.getByRole('button', { name: texts.options })).toHaveCount(2);
+  expect(await axeViolations(editor)).toEqual([]);
+  await editor.screenshot({ path: 'test-results/editor-open.png', fullPage: false });
+
+  // A heading and a rich-text paragraph, in place.
+  await section(editor, 'hero').locator('[data-edit-field="title"]').fill('Edited heading');
+  await section(editor, 'rich-text').locator('[data-edit-field="html"]').click();
+  const prose = section(editor, 'rich-text').locator('.ProseMirror');
+  await expect(prose).toBeVisible(slow);
+  await prose.click();
+  await editor.keyboard.press('ControlOrMeta+End');
+  await editor.keyboard.type(' Added in place.');
+  await editor.getByRole('button', { name: texts.richText.alignCenter }).click();
+  await expect(editor.getByTestId('editor-dirty')).toBeVisible();
+  await section(editor, 'rich-text').screenshot({ path: 'test-results/editor-rich-text.png' });
+
+  // Hide the hero on mobile with its visibility button.
+  const mobileButton = section(editor, 'hero').getByRole('button', { name: texts.showOnMobile });
+  await mobileButton.click();
+  await expect(mobileButton).toHaveAttribute('aria-pressed', 'false');
+
+  // Section manager: add a call to action and move it up with the keyboard.
+  await editor.getByRole('button', { name: texts.sections, exact: true }).click();
+  const manager = editor.getByRole('dialog', { name: texts.managerTitle });
+  await manager.getByLabel(texts.sectionType).selectOption('call-to-action');
+  await manager.getByRole('button', { name: texts.addSection }).click();
+  const items = manager.getByTestId('section-manager-list').locator('li');
+  await expect(items).toHaveCount(3);
+  await items.nth(2).focus();
+  await editor.keyboard.press('ArrowUp');
+  await expect(items.nth(1)).toContainText(texts.types['call-to-action']);
+  await expect(items.nth(1)).toBeFocused();
+  await editor.screenshot({ path: 'test-results/editor-manager.png' });
+  await manager.getByRole('button', { name: texts.close }).click();
+
+  // Save: the page reloads in edit mode from what was stored.
+  await Promise.all([editor.waitForEvent('load'), editor.getByTestId('editor-save').click()]);
+  await expect(section(editor, 'call-to-action')).toBeVisible(slow);
+
+  // A visitor sees it at once: texts, order, the hero only on wide screens.
+  await visitor.goto(created.link);
+  await expect(visitor.getByRole('toolbar', { name: texts.toolbar })).toHaveCount(0);
+  await expect(visitor.locator('[data-edit-field], [data-edit-bar]')).toHaveCount(0);
+  // Hidden on mobile, the hero is no longer the page's title (h1): it is an h2 now.
+  await expect(section(visitor, 'hero').getByRole('heading', { level: 2 })).toHaveText('Edited heading');
+  const paragraph = section(visitor, 'rich-text').locator('p', { hasText: 'Added in place.' });
+  await expect(paragraph).toHaveText('First paragraph. Added in place.');
+  await expect(paragraph).toHaveAttribute('style', 'text-align:center');
+  expect(
+    await visitor
+      .locator('[data-section-type]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-type'))),
+  ).toEqual(['hero', 'call-to-action', 'rich-text']);
+  await visitor.setViewportSize({ width: 390, height: 800 });
+  await expect(section(visitor, 'hero')).toBeHidden();
+  await visitor.setViewportSize({ width: 1280, height: 800 });
+  await expect(section(visitor, 'hero')).toBeVisible();
+
+  // The second editor still has the old version: their save is refused, their text stays on screen.
+  const late = second.page;
+  await section(late, 'hero').locator('[data-edit-field="title"]').fill('Second editor heading');
+  await late.getByTestId('editor-save').click();
+  await expect(late.getByTestId('editor-status')).toHaveText(texts.conflict, slow);
+  await expect(section(late, 'hero').locator('[data-edit-field="title"]')).toHaveText(
+    'Second editor heading',
+  );
+  await late.screenshot({ path: 'test-results/editor-conflict.png' });
+  await visitor.reload();
+  await expect(section(visitor, 'hero').getByRole('heading', { level: 2 })).toHaveText('Edited heading');
+
+  // Leaving with unsaved changes asks to save or discard.
+  await late.getByRole('link', { name: texts.adminPanel }).click();
+  const leave = late.getByRole('dialog', { name: texts.leaveTitle });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: texts.leaveDiscard }).click();
+  await expect(late).toHaveURL(/\/en\/admin$/);
+
+  await first.context.close();
+  await second.context.close();
+});
+
+test('an editor creates a new page from the modal; it is reachable and listed in the sitemap', async ({
+  browser,
+  page: visitor,
+}) => {
+  const { context, page } = await editorPage(browser);
+  const base = await createTestPage(page.request, `new-page-base-${Date.now()}`);
+  // Outside edit mode a back-office user has the admin bar, the way into edit mode.
+  await page.goto(base.link);
+  await page.getByTestId('admin-bar').getByRole('link', { name: texts.editPage }).click();
+  await expect(page).toHaveURL(`${base.link}?editPage=true`);
+  await waitForHydration(page);
+  await expect(page.getByTestId('admin-bar')).toHaveCount(0);
+  await page.getByRole('button', { name: texts.newPage }).click();
+  const dialog = page.getByRole('dialog', { name: texts.newPage });
+  await dialog.getByLabel(texts.pageTitle).fill('Summer workshop');
+  await dialog.getByLabel(texts.slug).fill('abc');
+  await dialog.getByRole('button', { name: texts.create }).click();
+  await expect(dialog.getByText(texts.slugInvalid)).toBeVisible();
+  // A slug in use is refused by the server, with its message at the field.
+  await dialog.getByLabel(texts.slug).fill(base.link.replace('/en/', ''));
+  await dialog.getByRole('button', { name: texts.create }).click();
+  await expect(
+    dialog.getByText('This address is already used by another page or post in this language.'),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/editor-new-page.png' });
+  const slug = `summer-workshop-${Date.now()}`;
+  await dialog.getByLabel(texts.slug).fill(slug);
+  await Promise.all([
+    page.waitForURL(`**/en/${slug}?editPage=true`),
+    dialog.getByRole('button', { name: texts.create }).click(),
+  ]);
+  await expect(page.getByRole('toolbar', { name: texts.toolbar })).toBeVisible();
+  const response = await visitor.goto(`/en/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(visitor.getByRole('heading', { name: 'Summer workshop' }).first()).toBeVisible();
+  const sitemap = await (await visitor.request.get('/en/sitemap.xml')).text();
+  expect(sitemap).toContain(`/en/${slug}</loc>`);
+  await context.close();
+});
+
+test('a customer gets 403 on the edit calls and the normal page with ?editPage=true', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const editor = await editorPage(browser);
+  const created = await createTestPage(editor.page.request, `customer-check-${Date.now()}`);
+  await editor.context.close();
+  await logIn(page.request, 'customer');
+  const headers = { language: 'en' };
+  const section = {
+    type: 'hero',
+    isMaster: false,
+    showDesktop: true,
+    showMobile: true,
+    settings: {},
+    content: {},
+  };
+  const calls = [
+    page.request.get(`/api/v1/cms/page/edit/${created.id}`, { headers }),
+    page.request.put(`/api/v1/cms/page/save/${created.id}`, {
+      headers,
+      data: { version: 1, language: 'en', sections: [section] },
+    }),
+    page.request.post('/api/v1/cms/page/create', {
+      headers,
+      data: { language: 'en', title: 'x', slug: 'customer-page', sections: [section] },
+    }),
+    page.request.post('/api/v1/cms/element/create', {
+      headers,
+      data: { handler: 'footer-section', language_code: 'en' },
+    }),
+    page.request.patch('/api/v1/cms/element/update/1', { headers, data: { version: 1 } }),
+  ];
+  for (const response of await Promise.all(calls)) expect(response.status()).toBe(403);
+  await page.goto(`${created.link}?editPage=true`);
+  await expect(page.getByRole('toolbar', { name: texts.toolbar })).toHaveCount(0);
+  await expect(page.locator('[data-edit-bar]')).toHaveCount(0);
+  await expect(page.getByTestId('admin-bar')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Original heading' })).toBeVisible();
+  await context.close();
+});
+
+test('edit mode speaks the page language: Croatian at the root, without a prefix', async ({ browser }) => {
+  const { context, page } = await editorPage(browser);
+  const hr = catalogs.hr.editor;
+  await page.goto('/o-nama?editPage=true');
+  await expect(page.getByRole('toolbar', { name: hr.toolbar })).toBeVisible();
+  await expect(page.getByRole('link', { name: hr.adminPanel })).toHaveAttribute('href', '/admin');
+  await expect(page.locator('[data-marker="first"]')).toHaveText(hr.firstSection);
+  await expect(page.getByRole('button', { name: hr.showOnMobile }).first()).toBeVisible();
+  // mobileView=true hides the visibility buttons, and only them.
+  await page.goto('/o-nama?editPage=true&mobileView=true');
+  await expect(page.getByRole('button', { name: hr.showOnMobile })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: hr.options }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/editor-hr-mobile-view.png' });
+  await context.close();
+});
