@@ -61,6 +61,8 @@ import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { instagramRoutes } from './modules/social/instagram.routes.ts';
+import { createInstagramService } from './modules/social/instagram.service.ts';
 import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -182,6 +184,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     checkout,
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
+    instagram: createInstagramService(deps, sites),
     payments,
   };
 }
@@ -552,6 +555,7 @@ export function createHttpApp(deps: HttpDeps) {
   );
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
+  instagramRoutes(contracts.implement, services.instagram);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
