@@ -60,6 +60,8 @@ import { createShellService } from './modules/cms/shell.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
+import { devtoolsRoutes } from './modules/devtools/devtools.routes.ts';
+import { createDevtoolsService } from './modules/devtools/devtools.service.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { instagramRoutes } from './modules/social/instagram.routes.ts';
 import { createInstagramService } from './modules/social/instagram.service.ts';
@@ -185,6 +187,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
     instagram: createInstagramService(deps, sites),
+    devtools: createDevtoolsService(deps, sites, { forcedDomain: deps.config.DEV_FORCE_DOMAIN }),
     payments,
   };
 }
@@ -556,6 +559,8 @@ export function createHttpApp(deps: HttpDeps) {
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
   instagramRoutes(contracts.implement, services.instagram);
+  // Developer tools exist only outside production (or with DEV_TOOLS=true): else their paths are 404.
+  if (config.devTools) devtoolsRoutes(contracts.implement, services.devtools);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

@@ -4,6 +4,7 @@ import { cartDe } from './areas/cart/de.ts';
 import { checkoutDe } from './areas/checkout/de.ts';
 import { commentsDe } from './areas/comments/de.ts';
 import { contentDe } from './areas/content/de.ts';
+import { devtoolsDe } from './areas/devtools/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
@@ -25,4 +26,5 @@ export const catalogDe: Catalog = {
   checkout: checkoutDe,
   wishlist: wishlistDe,
   comments: commentsDe,
+  devtools: devtoolsDe,
 };

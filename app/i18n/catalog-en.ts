@@ -4,6 +4,7 @@ import { cartEn } from './areas/cart/en.ts';
 import { checkoutEn } from './areas/checkout/en.ts';
 import { commentsEn } from './areas/comments/en.ts';
 import { contentEn } from './areas/content/en.ts';
+import { devtoolsEn } from './areas/devtools/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
@@ -25,4 +26,5 @@ export const catalogEn: Catalog = {
   checkout: checkoutEn,
   wishlist: wishlistEn,
   comments: commentsEn,
+  devtools: devtoolsEn,
 };

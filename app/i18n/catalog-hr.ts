@@ -4,6 +4,7 @@ import { cartHr } from './areas/cart/hr.ts';
 import { checkoutHr } from './areas/checkout/hr.ts';
 import { commentsHr } from './areas/comments/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
+import { devtoolsHr } from './areas/devtools/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
@@ -30,6 +31,7 @@ export const catalogHr = {
   checkout: checkoutHr,
   wishlist: wishlistHr,
   comments: commentsHr,
+  devtools: devtoolsHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

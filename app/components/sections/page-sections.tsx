@@ -8,6 +8,7 @@ import { FaqSection } from './faq-section.tsx';
 import { GallerySection } from './gallery-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { ImageTextSection } from './image-text-section.tsx';
+import { InstagramSection } from './instagram-section.tsx';
 import { LatestPostsSection } from './latest-posts-section.tsx';
 import { NewsletterSection } from './newsletter-section.tsx';
 import { RichTextSection } from './rich-text-section.tsx';
@@ -30,6 +31,7 @@ const components: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
   video: VideoSection,
   sponsors: SponsorsSection,
   newsletter: NewsletterSection,
+  instagram: InstagramSection,
 };
 
 /** The page title is the h1 of the first section when that is a hero seen everywhere. */

@@ -22,6 +22,7 @@ export const sectionTypes = [
   'video',
   'sponsors',
   'newsletter',
+  'instagram',
 ] as const;
 export type SectionType = (typeof sectionTypes)[number];
 
@@ -82,6 +83,11 @@ export type SectionShapes = {
   newsletter: {
     settings: { consentForm: 'newsletter' };
     content: { title: string; text: string; placeholder: string; buttonLabel: string };
+  };
+  /** Recent posts of the site's `InstagramHashtags` (socialGetters/getIgByHashtags); nothing when there are none. */
+  instagram: {
+    settings: { limit: number };
+    content: { title: string; text?: string };
   };
 };
 
