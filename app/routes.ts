@@ -31,6 +31,8 @@ const screens: RouteKey[] = [
   'admin',
   'adminComments',
   'adminLogin',
+  'adminDeveloper',
+  'sectionTool',
 ];
 
 const localized = screens.flatMap((key) =>

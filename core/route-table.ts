@@ -32,6 +32,10 @@ export const routeTable = {
   admin: { hr: '/admin', en: '/en/admin', de: '/de/admin' },
   adminComments: { hr: '/admin/comments', en: '/en/admin/comments', de: '/de/admin/comments' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
+  /** Developer tools (outside production only): releases and the domain picker. */
+  adminDeveloper: { hr: '/admin/developer', en: '/en/admin/developer', de: '/de/admin/developer' },
+  /** Developer tools (outside production only): every section type with sample content. */
+  sectionTool: { hr: '/section-tool', en: '/en/section-tool', de: '/de/section-tool' },
   page: { hr: '/:slug', en: '/en/:slug', de: '/de/:slug' },
 } as const satisfies Record<string, Record<UiLanguage, string>>;
 

@@ -312,8 +312,12 @@ function captchaIssues(relevant: Record<string, string>): { variable: string; me
 /** The Instagram token and business account id go together. */
 function instagramIssues(relevant: Record<string, string>): { variable: string; message: string }[] {
   if (Boolean(relevant.INSTAGRAM_ACCESS_TOKEN) === Boolean(relevant.INSTAGRAM_BUSINESS_ACCOUNT_ID)) return [];
-  const missing = relevant.INSTAGRAM_ACCESS_TOKEN ? 'INSTAGRAM_BUSINESS_ACCOUNT_ID' : 'INSTAGRAM_ACCESS_TOKEN';
-  return [{ variable: missing, message: 'INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID go together' }];
+  const missing = relevant.INSTAGRAM_ACCESS_TOKEN
+    ? 'INSTAGRAM_BUSINESS_ACCOUNT_ID'
+    : 'INSTAGRAM_ACCESS_TOKEN';
+  return [
+    { variable: missing, message: 'INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID go together' },
+  ];
 }
 
 export type Env = z.infer<typeof envSchema>;

@@ -63,8 +63,6 @@ import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts'
 import { devtoolsRoutes } from './modules/devtools/devtools.routes.ts';
 import { createDevtoolsService } from './modules/devtools/devtools.service.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
-import { instagramRoutes } from './modules/social/instagram.routes.ts';
-import { createInstagramService } from './modules/social/instagram.service.ts';
 import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -85,6 +83,8 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { instagramRoutes } from './modules/social/instagram.routes.ts';
+import { createInstagramService } from './modules/social/instagram.service.ts';
 import { createAccountsService } from './modules/users/accounts.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
@@ -682,7 +682,7 @@ export function createHttpApp(deps: HttpDeps) {
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
           call: ContractCaller;
-          settings: { maintenance: boolean };
+          settings: { maintenance: boolean; devTools: boolean };
           nonce: string;
         }) => unknown;
         createRequestHandler: (build: ServerBuild, mode: string) => NonNullable<typeof handler>;
@@ -697,7 +697,7 @@ export function createHttpApp(deps: HttpDeps) {
       const responseCookies: string[] = [];
       const loadContext = entry.createLoadContext({
         nonce,
-        settings: { maintenance: config.MAINTENANCE_MODE },
+        settings: { maintenance: config.MAINTENANCE_MODE, devTools: config.devTools },
         // Loaders call the API's handlers in-process, as this visitor (host, cookies), without HTTP.
         call: inProcessCaller(incoming.headers, c.get('requestId'), {
           clientAddress: rateLimitAddress(c),

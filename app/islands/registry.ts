@@ -35,6 +35,8 @@ export const islandLoaders = {
     import('../components/checkout/checkout-help.tsx').then((module) => module.CheckoutHelp),
   orderDetails: () =>
     import('../components/checkout/order-details.tsx').then((module) => module.OrderDetails),
+  releasesModal: () =>
+    import('../components/devtools/releases-modal.tsx').then((module) => module.ReleasesModal),
   wishlistToggles: () =>
     import('../components/wishlist/wishlist-toggles.tsx').then((module) => module.WishlistToggles),
 };

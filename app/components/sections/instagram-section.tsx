@@ -20,12 +20,19 @@ export function InstagramSection({ content, data, headingLevel }: SectionProps<'
   if (posts.length === 0) return null;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const title = content.title || t('devtools.instagram.title');
-  const kind = { IMAGE: null, VIDEO: t('devtools.instagram.video'), CAROUSEL_ALBUM: t('devtools.instagram.album') };
+  const kind = {
+    IMAGE: null,
+    VIDEO: t('devtools.instagram.video'),
+    CAROUSEL_ALBUM: t('devtools.instagram.album'),
+  };
   return (
     <section className={`${sectionContainer} ${sectionSpacing}`} aria-label={title}>
       <Heading className={sectionTitle}>{title}</Heading>
       {content.text && <p className="mt-3 max-w-2xl text-slate-700">{content.text}</p>}
-      <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4" aria-label={t('devtools.instagram.listLabel')}>
+      <ul
+        className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4"
+        aria-label={t('devtools.instagram.listLabel')}
+      >
         {posts.map((post) => {
           const caption = shortCaption(post.caption);
           const badge = kind[post.media_type];

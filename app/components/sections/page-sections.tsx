@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { UiLanguage } from '../../../core/languages.ts';
 import type { SectionType } from '../../../server/modules/cms/cms.contract.ts';
 import { type PageSection, type SectionData, sectionVisibilityClass } from '../../lib/page-content.ts';
@@ -50,6 +50,8 @@ export function PageSections({
   apiKeyId,
   language,
   mobileView,
+  ownHeading = false,
+  sectionLabel,
 }: {
   title: string;
   sections: PageSection[];
@@ -59,11 +61,15 @@ export function PageSections({
   apiKeyId: number;
   language: UiLanguage;
   mobileView: boolean;
+  /** The page has its own h1 (the section tool): no hidden title, every section's title is an h2. */
+  ownHeading?: boolean;
+  /** Shown above each section inside its wrapper (the section tool names the type). */
+  sectionLabel?: (section: PageSection) => ReactNode;
 }) {
-  const heroIsTitle = leadingHero(sections);
+  const heroIsTitle = !ownHeading && leadingHero(sections);
   return (
     <SectionMediaProvider media={media}>
-      {!heroIsTitle && <h1 className="sr-only">{title}</h1>}
+      {!heroIsTitle && !ownHeading && <h1 className="sr-only">{title}</h1>}
       {sections.map((section, index) => {
         const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
         if (!Component) return null;
@@ -78,6 +84,7 @@ export function PageSections({
             data-master={section.isMaster ? 'true' : undefined}
             className={visibility || undefined}
           >
+            {sectionLabel?.(section)}
             <Component
               id={section.id}
               settings={section.settings as SectionProps<SectionType>['settings']}

@@ -27,7 +27,9 @@ describe('parseChangelog', () => {
       ['issue-16-developer-tools', 'Issue 16 — Developer tools'],
       ['v1.2.0', '1.2.0 (2026-11-01)'],
     ]);
-    expect(releases[0]!.description_html).toContain('<li><strong>Releases</strong> in a <a href="https://example.com/x"');
+    expect(releases[0]!.description_html).toContain(
+      '<li><strong>Releases</strong> in a <a href="https://example.com/x"',
+    );
     expect(releases[0]!.description_html).toContain('<li><span>code</span> stays text</li>');
     expect(releases[0]!.description_html).toContain('<p>&lt;b&gt;npm run x&lt;/b&gt;</p>');
     expect(releases[1]!.description_html).toBe('<p>Plain paragraph.</p>');

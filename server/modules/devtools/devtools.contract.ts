@@ -43,7 +43,10 @@ export const cliLatestRelease = defineContract({
 });
 
 export const devDomainSchema = z.object({
-  url: z.string().nullable().meta({ description: 'The domain the instance serves; null: the request host decides' }),
+  url: z
+    .string()
+    .nullable()
+    .meta({ description: 'The domain the instance serves; null: the request host decides' }),
   forcedUrl: z.string().nullable().meta({ description: 'DEV_FORCE_DOMAIN, when configured' }),
   siteName: z.string().nullable(),
 });
@@ -63,10 +66,10 @@ export const cliSetDomain = defineContract({
   summary: 'Makes this development instance serve the site of one of the known domains (outside production)',
   writes: true,
   body: z.object({
-    domain: lineText(300)
-      .trim()
-      .min(1)
-      .meta({ description: 'A domain url (https://shop.hr) or host of one of the sites', example: 'https://localhost' }),
+    domain: lineText(300).trim().min(1).meta({
+      description: 'A domain url (https://shop.hr) or host of one of the sites',
+      example: 'https://localhost',
+    }),
   }),
   output: devDomainSchema,
 });

@@ -74,9 +74,15 @@ describe('releases (_cli/get-latest-release, _cli/get-latest-tag)', () => {
 describe('domain picker (settings/domain/filter, _cli/get-domain, _cli/set-domain)', () => {
   it('lists every site’s domains with allSites, and only the current site’s without', async () => {
     const t = createTestApp(database);
-    const all = await t.json('/api/v1/settings/domain/filter', postJson({ allSites: true }, { host: 'localhost' }));
+    const all = await t.json(
+      '/api/v1/settings/domain/filter',
+      postJson({ allSites: true }, { host: 'localhost' }),
+    );
     expect(all.status).toBe(200);
-    const urls = all.body.data.records.map((record: { url: string; siteName: string }) => [record.url, record.siteName]);
+    const urls = all.body.data.records.map((record: { url: string; siteName: string }) => [
+      record.url,
+      record.siteName,
+    ]);
     expect(urls).toEqual([
       ['https://localhost', 'Učionica za roditelje'],
       ['https://127.0.0.1', 'Učionica za roditelje'],
@@ -100,11 +106,19 @@ describe('domain picker (settings/domain/filter, _cli/get-domain, _cli/set-domai
 
     const set = await t.json('/api/v1/_cli/set-domain', postJson({ domain: 'https://druga-trgovina.test' }));
     expect(set.status).toBe(200);
-    expect(set.body.data).toEqual({ url: 'https://druga-trgovina.test', forcedUrl: null, siteName: 'Druga trgovina' });
+    expect(set.body.data).toEqual({
+      url: 'https://druga-trgovina.test',
+      forcedUrl: null,
+      siteName: 'Druga trgovina',
+    });
     expect((await detect(t)).body.data.siteID).toBe(secondSite);
     expect((await detect(t, '127.0.0.1')).body.data.site.name).toBe('Druga trgovina');
     const current = await t.json('/api/v1/_cli/get-domain', { headers: { host: 'localhost' } });
-    expect(current.body.data).toEqual({ url: 'https://druga-trgovina.test', forcedUrl: null, siteName: 'Druga trgovina' });
+    expect(current.body.data).toEqual({
+      url: 'https://druga-trgovina.test',
+      forcedUrl: null,
+      siteName: 'Druga trgovina',
+    });
 
     // Another process on the same database (its own cache) serves the picked site too.
     const other = createTestApp(database);
@@ -154,7 +168,10 @@ describe('in production', () => {
     t.json(url, method === 'GET' ? {} : postJson({ domain: 'https://druga-trgovina.test' }));
 
   it('the developer calls do not exist (404), are not documented, and a picked domain is ignored', async () => {
-    await createTestApp(database).json('/api/v1/_cli/set-domain', postJson({ domain: 'druga-trgovina.test' }));
+    await createTestApp(database).json(
+      '/api/v1/_cli/set-domain',
+      postJson({ domain: 'druga-trgovina.test' }),
+    );
     const t = createTestApp(database, { NODE_ENV: 'production', DEV_FORCE_DOMAIN: 'druga-trgovina.test' });
     for (const [method, url] of calls) {
       const answer = await request(t, method, url);
@@ -164,7 +181,10 @@ describe('in production', () => {
     expect(Object.keys(document.body.paths).filter((key) => key.includes('_cli'))).toEqual([]);
     // Neither the picked domain nor DEV_FORCE_DOMAIN moves a production instance off its request host.
     expect((await detect(t)).body.data.siteID).toBe(demoSite);
-    const all = await t.json('/api/v1/settings/domain/filter', postJson({ allSites: true }, { host: 'localhost' }));
+    const all = await t.json(
+      '/api/v1/settings/domain/filter',
+      postJson({ allSites: true }, { host: 'localhost' }),
+    );
     expect(all.body.data.records).toHaveLength(2);
   });
 

@@ -23,13 +23,19 @@ export function createDevtoolsService(
   const changelogPath = options.changelogPath ?? DEFAULT_CHANGELOG;
 
   function releases(): Promise<Release[]> {
-    return cached(cache, 'devtools', `releases:${changelogPath}`, { ttlSeconds: RELEASES_TTL_SECONDS }, async () => {
-      const markdown = await fs.readFile(changelogPath, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return '';
-        throw error;
-      });
-      return parseChangelog(markdown);
-    });
+    return cached(
+      cache,
+      'devtools',
+      `releases:${changelogPath}`,
+      { ttlSeconds: RELEASES_TTL_SECONDS },
+      async () => {
+        const markdown = await fs.readFile(changelogPath, 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return '';
+          throw error;
+        });
+        return parseChangelog(markdown);
+      },
+    );
   }
 
   const latestTag = async () => (await releases())[0]?.tag_name ?? '';

@@ -98,13 +98,14 @@ export const domainFilter = defineContract({
   method: 'post',
   path: '/v1/settings/domain/filter',
   tags: ['settings'],
-  summary: 'Domains of the current site (with allSites outside production: of every site, for the domain picker)',
+  summary:
+    'Domains of the current site (with allSites outside production: of every site, for the domain picker)',
   body: z
     .object({
       allSites: z
         .boolean()
         .optional()
-        .meta({ description: 'Every site\'s domains; honoured only when the developer tools are on' }),
+        .meta({ description: "Every site's domains; honoured only when the developer tools are on" }),
     })
     .passthrough()
     .optional()

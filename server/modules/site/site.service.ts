@@ -132,13 +132,19 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
    */
   async function devDomain(): Promise<string | null> {
     if (!config.devTools) return null;
-    const picked = await cached(cache, 'sites', DEV_DOMAIN_KEY, { ttlSeconds: DEV_DOMAIN_TTL_SECONDS }, async () => {
-      const [row] = await db
-        .select({ value: developerSettings.value })
-        .from(developerSettings)
-        .where(eq(developerSettings.key, 'domain'));
-      return row?.value ?? '';
-    });
+    const picked = await cached(
+      cache,
+      'sites',
+      DEV_DOMAIN_KEY,
+      { ttlSeconds: DEV_DOMAIN_TTL_SECONDS },
+      async () => {
+        const [row] = await db
+          .select({ value: developerSettings.value })
+          .from(developerSettings)
+          .where(eq(developerSettings.key, 'domain'));
+        return row?.value ?? '';
+      },
+    );
     return picked || config.DEV_FORCE_DOMAIN?.replace(/:\d+$/, '') || null;
   }
 

@@ -17,7 +17,8 @@ export class GraphError extends Error {
   override name = 'GraphError';
 }
 
-const MEDIA_FIELDS = 'id,media_type,caption,media_url,thumbnail_url,permalink,timestamp,children{media_type,media_url}';
+const MEDIA_FIELDS =
+  'id,media_type,caption,media_url,thumbnail_url,permalink,timestamp,children{media_type,media_url}';
 
 const webUrl = (value: unknown): string | null => {
   if (typeof value !== 'string' || value.length > 4000 || !URL.canParse(value)) return null;

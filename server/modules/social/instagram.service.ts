@@ -1,7 +1,7 @@
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { SiteService } from '../site/site.service.ts';
-import { createInstagramGraph, GraphError } from './instagram-graph.ts';
 import { IG_MAX_POSTS, type IgMedia } from './instagram.contract.ts';
+import { createInstagramGraph, GraphError } from './instagram-graph.ts';
 
 /** Hashtags read from the option: at most this many are asked for (Instagram allows 30 a week). */
 const MAX_HASHTAGS = 5;
@@ -45,7 +45,10 @@ export function createInstagramService(
       entry = { ok: true, posts: await graph.recentMedia(hashtag, IG_MAX_POSTS) };
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
-      logger.warn({ hashtag, reason: error.message }, 'Instagram Graph API failed; the section shows nothing');
+      logger.warn(
+        { hashtag, reason: error.message },
+        'Instagram Graph API failed; the section shows nothing',
+      );
       entry = { ok: false, posts: [] };
     }
     const ttlSeconds = entry.ok ? config.INSTAGRAM_CACHE_SECONDS : FAILURE_TTL_SECONDS;
@@ -74,4 +77,3 @@ export function createInstagramService(
 }
 
 export type InstagramService = ReturnType<typeof createInstagramService>;
-

@@ -34,12 +34,13 @@ export const devtoolsDe: Widen<typeof devtoolsHr> = {
       'Die ausgewählte Domain ({{selected}}) weicht von der festgelegten Domain {{forced}} (DEV_FORCE_DOMAIN) ab; nach einem Neubau und Neustart gilt die festgelegte.',
     saved: 'Die Instanz liefert jetzt {{url}} aus.',
     empty: 'Die Website hat keine Domains.',
-    failed: 'Die Domain konnte nicht geändert werden: {{message}}',
+    failed: 'Die Domain konnte nicht geändert werden: sie gehört zu keiner Website.',
   },
   sectionToolPage: {
     title: 'Abschnittswerkzeug',
     intro: 'Jeder Abschnittstyp mit Beispielinhalt, zum Gestalten von Abschnitten.',
     typeHeading: 'Abschnitt: {{type}}',
-    instagramNote: 'Der Instagram-Abschnitt erscheint nur mit konfiguriertem Instagram-Zugang; hier sind Beispiele.',
+    instagramNote:
+      'Der Instagram-Abschnitt erscheint nur mit konfiguriertem Instagram-Zugang; hier sind Beispiele.',
   },
 };

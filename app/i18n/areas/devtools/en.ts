@@ -34,7 +34,7 @@ export const devtoolsEn: Widen<typeof devtoolsHr> = {
       'The selected domain ({{selected}}) differs from the forced domain {{forced}} (DEV_FORCE_DOMAIN); after a rebuild and restart the forced one applies.',
     saved: 'The instance now serves {{url}}.',
     empty: 'The site has no domains.',
-    failed: 'The domain could not be changed: {{message}}',
+    failed: 'The domain could not be changed: it is not a domain of any site.',
   },
   sectionToolPage: {
     title: 'Section tool',

@@ -32,7 +32,7 @@ export const devtoolsHr = {
       'Odabrana domena ({{selected}}) razlikuje se od zadane domene {{forced}} (DEV_FORCE_DOMAIN); nakon ponovne izgradnje i pokretanja vrijedi zadana.',
     saved: 'Instanca sada poslužuje {{url}}.',
     empty: 'Stranica nema domena.',
-    failed: 'Domenu nije moguće promijeniti: {{message}}',
+    failed: 'Domenu nije moguće promijeniti: nije domena nijedne stranice.',
   },
   sectionToolPage: {
     title: 'Alat za sekcije',
