@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../../cache/cache.ts';
+import { MemoryCache } from '../../cache/memory-cache.ts';
+import { RedisCache } from '../../cache/redis-cache.ts';
 import { seedDemoSite, seedProductionSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import { testEnv } from '../../testing/test-env.ts';
 
 let database: TestDatabase;
 let demoSite = 0;
@@ -127,6 +131,24 @@ describe('domain picker (settings/domain/filter, _cli/get-domain, _cli/set-domai
     const back = await t.json('/api/v1/_cli/set-domain', postJson({ domain: 'localhost' }));
     expect(back.body.data.siteName).toBe('Učionica za roditelje');
     expect((await detect(t)).body.data.siteID).toBe(demoSite);
+  });
+
+  it('processes sharing the cache (Redis when configured) see a new pick at once', async () => {
+    const shared: Cache = testEnv.TEST_REDIS_URL
+      ? new RedisCache(testEnv.TEST_REDIS_URL, { prefix: `test:devtools:${Date.now()}:` })
+      : new MemoryCache({ maxEntries: 1000 });
+    try {
+      const first = createTestApp(database, {}, shared);
+      const second = createTestApp(database, {}, shared);
+      expect((await detect(second)).body.data.siteID).toBe(demoSite);
+      await first.json('/api/v1/_cli/set-domain', postJson({ domain: 'druga-trgovina.test' }));
+      expect((await detect(second)).body.data.siteID).toBe(secondSite);
+      await second.json('/api/v1/_cli/set-domain', postJson({ domain: 'localhost' }));
+      expect((await detect(first)).body.data.siteID).toBe(demoSite);
+    } finally {
+      await shared.flush();
+      await shared.close();
+    }
   });
 
   it('refuses a domain that belongs to no site, naming the field, and changes nothing', async () => {

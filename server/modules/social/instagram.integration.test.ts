@@ -1,9 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../../cache/cache.ts';
+import { MemoryCache } from '../../cache/memory-cache.ts';
+import { RedisCache } from '../../cache/redis-cache.ts';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import { testEnv } from '../../testing/test-env.ts';
 import { siteOptions } from '../site/site.schema.ts';
 import { invalidateSiteContent } from '../site/site.service.ts';
 
@@ -86,15 +90,19 @@ let database: TestDatabase;
 let site = 0;
 let graphUrl = '';
 
-const configured = (overrides: Record<string, string> = {}) =>
-  createTestApp(database, {
-    INSTAGRAM_ACCESS_TOKEN: 'test-token-123',
-    INSTAGRAM_BUSINESS_ACCOUNT_ID: '1784000',
-    INSTAGRAM_GRAPH_URL: `${graphUrl}/v21.0`,
-    // Generous: a busy machine must not turn the success cases into timeouts; the timeout case sets its own.
-    INSTAGRAM_TIMEOUT_MS: '5000',
-    ...overrides,
-  });
+const configured = (overrides: Record<string, string> = {}, cache?: Cache) =>
+  createTestApp(
+    database,
+    {
+      INSTAGRAM_ACCESS_TOKEN: 'test-token-123',
+      INSTAGRAM_BUSINESS_ACCOUNT_ID: '1784000',
+      INSTAGRAM_GRAPH_URL: `${graphUrl}/v21.0`,
+      // Generous: a busy machine must not turn the success cases into timeouts; the timeout case sets its own.
+      INSTAGRAM_TIMEOUT_MS: '5000',
+      ...overrides,
+    },
+    cache,
+  );
 const call = (t: ReturnType<typeof createTestApp>, body: unknown = {}) =>
   t.json('/api/v1/socialGetters/getIgByHashtags', postJson(body, { language: 'hr' }));
 
@@ -177,6 +185,26 @@ describe('socialGetters/getIgByHashtags', () => {
     expect(limited.body.data.map((post: { id: string }) => post.id)).toEqual(['901']);
     // From the shared cache: the Graph API is not asked again.
     expect(seen).toHaveLength(asked);
+  });
+
+  it('another process sharing the cache (Redis when configured) does not ask Instagram again', async () => {
+    const shared: Cache = testEnv.TEST_REDIS_URL
+      ? new RedisCache(testEnv.TEST_REDIS_URL, { prefix: `test:instagram:${Date.now()}:` })
+      : new MemoryCache({ maxEntries: 1000 });
+    try {
+      const first = configured({}, shared);
+      await setHashtags(first, ['otpornodijete']);
+      const answer = await call(first);
+      expect(answer.body.data.map((post: { id: string }) => post.id)).toEqual(['903', '900']);
+      const asked = seen.length;
+      expect(asked).toBe(2);
+      const second = configured({}, shared);
+      expect((await call(second)).body.data).toEqual(answer.body.data);
+      expect(seen).toHaveLength(asked);
+    } finally {
+      await shared.flush();
+      await shared.close();
+    }
   });
 
   it('shows nothing when the site has no hashtags', async () => {
