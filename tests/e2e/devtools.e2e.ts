@@ -7,6 +7,7 @@ import { openPglite } from '../../server/db/client.ts';
 import { seedProductionSite } from '../../server/db/seed/site-seed.ts';
 import { sectionTypes } from '../../server/modules/cms/cms.contract.ts';
 import { expect, test } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 import { logIn } from './support/comments.ts';
 import { prepareDemoDataDir, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
@@ -72,6 +73,14 @@ test('the section tool shows every section type in both languages', async ({ pag
         type,
       ).toBeGreaterThan(1);
     await expect(page.locator('[data-section-type="instagram"] li')).toHaveCount(4);
+    // Lazy images load as they come into view; then the sample Instagram posts show real images.
+    for (const type of sectionTypes) await page.locator(`#section-${type}`).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-section-type="instagram"] img')].every(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    );
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(shots, `section-tool-${language}.png`), fullPage: true });
   }
 });
@@ -130,6 +139,11 @@ test('the domain picker switches the site the instance serves, and back', async 
   const siteName = async () =>
     (await (await page.request.post(`${server!.baseUrl}/api/v2/master/domainDetect`)).json()).data.site.name;
   expect(await siteName()).toBe('Učionica za roditelje');
+  // The releases modal has been seen: it would open on this first visit and cover the page.
+  const tag = (await (await page.request.get(`${server!.baseUrl}/api/v1/_cli/get-latest-tag`)).json()).data;
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('devtools.latestTag', JSON.stringify({ value, at: Date.now() }));
+  }, tag);
 
   await page.goto(`${server!.baseUrl}/en/admin/developer`);
   const picker = page.getByTestId('domain-picker');
@@ -143,6 +157,7 @@ test('the domain picker switches the site the instance serves, and back', async 
   await expect(selected).toHaveAttribute('data-url', 'https://druga-trgovina.test');
   await expect(selected).toHaveAttribute('aria-current', 'true');
   await page.screenshot({ path: path.join(shots, 'domain-picker.png'), fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
   expect(await siteName()).toBe('Druga trgovina');
   // The storefront of this address is now the other site (its name in the page title).
   await page.goto(`${server!.baseUrl}/en`);
