@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import type * as contracts from '../../../server/modules/devtools/devtools.contract.ts';
+import { showToast } from '../../islands/toast-store.ts';
 import { createApiClient, createFetchCaller } from '../../lib/api-client.ts';
 import { preloadDialog, useDialogComponent } from '../ui/lazy-dialog.ts';
 import {
@@ -67,14 +68,15 @@ export function ReleasesModal({ language }: { language: UiLanguage }) {
     if (!tagIsStale(cached)) return;
     const api = createApiClient(createFetchCaller(), { language });
     void api.call(latestTagCall, {}).then((result) => {
+      // Specification 001 section 8: a failed version lookup shows its message as a toast.
       if (result.errored) {
-        setFailure(result.error.message);
+        showToast(t('devtools.releases.failed', { message: result.error.message }), { kind: 'error' });
         return;
       }
       writeStamped(TAG_KEY, result.data);
       if (opensModal(cached, result.data)) void show();
     });
-  }, [language, show]);
+  }, [language, show, t]);
 
   return (
     <>
