@@ -44,6 +44,8 @@ export type RootData = {
   site: SiteSummary;
   consent: ConsentCategory[] | null;
   maintenance: boolean;
+  /** The developer tools are on: the admin shows their links and the releases modal. */
+  devTools: boolean;
   shell: ShellData;
   tracking: TrackingIds;
   /**
@@ -135,6 +137,7 @@ export async function loader(args: Route.LoaderArgs) {
     site,
     consent,
     maintenance,
+    devTools: settings.devTools === true,
     shell: shellData(shell),
     tracking,
   };

@@ -34,6 +34,8 @@ const screens: RouteKey[] = [
   'cookieSettings',
   'adminMedia',
   'adminLogin',
+  'adminDeveloper',
+  'sectionTool',
 ];
 
 const localized = screens.flatMap((key) =>

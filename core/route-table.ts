@@ -39,6 +39,10 @@ export const routeTable = {
   cookieSettings: { hr: '/postavke-kolacica', en: '/en/cookie-settings', de: '/de/cookie-einstellungen' },
   adminMedia: { hr: '/admin/media', en: '/en/admin/media', de: '/de/admin/media' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
+  /** Developer tools (outside production only): releases and the domain picker. */
+  adminDeveloper: { hr: '/admin/developer', en: '/en/admin/developer', de: '/de/admin/developer' },
+  /** Developer tools (outside production only): every section type with sample content. */
+  sectionTool: { hr: '/section-tool', en: '/en/section-tool', de: '/de/section-tool' },
   page: { hr: '/:slug', en: '/en/:slug', de: '/de/:slug' },
 } as const satisfies Record<string, Record<UiLanguage, string>>;
 

@@ -243,6 +243,33 @@ const envSchema = z.object({
   /** Hours a newsletter confirmation link works. */
   NEWSLETTER_CONFIRM_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   /**
+   * Developer tools (releases, domain picker, section tool, `/api/v1/_cli/*`): on outside production;
+   * `true` turns them on in a production build too (a staging instance, the e2e suite), `false` off.
+   */
+  DEV_TOOLS: booleanFlag.optional(),
+  /** The domain a development instance serves when none was picked (the domain picker warns on another). */
+  DEV_FORCE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be a host name such as ucionica.hr')
+    .optional(),
+  /** Instagram Graph API: a long-lived token and the Instagram business account id it belongs to. */
+  INSTAGRAM_ACCESS_TOKEN: z.string().trim().min(10).max(1000).optional(),
+  INSTAGRAM_BUSINESS_ACCOUNT_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'must be the numeric Instagram business account id')
+    .optional(),
+  /** The Graph API's address (a local test server in tests). */
+  INSTAGRAM_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://graph.facebook.com/v21.0'),
+  /** How long one Graph API request may take before the section shows nothing. */
+  INSTAGRAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** How long the posts of a hashtag are kept in the shared cache. */
+  INSTAGRAM_CACHE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  /**
    * Addresses each provider sends its webhooks from (`provider=CIDR,CIDR;provider=…`): their signed
    * webhooks are not counted in the per-address write budget (docs/decisions/0326).
    */
@@ -290,6 +317,17 @@ function captchaIssues(relevant: Record<string, string>): { variable: string; me
   return [{ variable: missing, message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together' }];
 }
 
+/** The Instagram token and business account id go together. */
+function instagramIssues(relevant: Record<string, string>): { variable: string; message: string }[] {
+  if (Boolean(relevant.INSTAGRAM_ACCESS_TOKEN) === Boolean(relevant.INSTAGRAM_BUSINESS_ACCOUNT_ID)) return [];
+  const missing = relevant.INSTAGRAM_ACCESS_TOKEN
+    ? 'INSTAGRAM_BUSINESS_ACCOUNT_ID'
+    : 'INSTAGRAM_ACCESS_TOKEN';
+  return [
+    { variable: missing, message: 'INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID go together' },
+  ];
+}
+
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = Omit<Env, 'SEED_DEMO'> & {
@@ -299,6 +337,8 @@ export type Config = Omit<Env, 'SEED_DEMO'> & {
   outboxDir: string;
   pgliteDir: string;
   isProduction: boolean;
+  /** Developer tools are on: outside production, or DEV_TOOLS=true. */
+  devTools: boolean;
   /** Cookies get `Secure`: production behind an https public address. */
   secureCookies: boolean;
 };
@@ -330,7 +370,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       })),
     );
   }
-  const combinationIssues = [...s3Issues(relevant), ...socialIssues(relevant), ...captchaIssues(relevant)];
+  const combinationIssues = [
+    ...s3Issues(relevant),
+    ...socialIssues(relevant),
+    ...captchaIssues(relevant),
+    ...instagramIssues(relevant),
+  ];
   if (combinationIssues.length > 0) throw new ConfigError(combinationIssues);
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
@@ -341,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     pgliteDir: path.join(dataDir, 'pglite'),
     isProduction: parsed.data.NODE_ENV === 'production',
+    devTools: parsed.data.DEV_TOOLS ?? parsed.data.NODE_ENV !== 'production',
     secureCookies:
       parsed.data.NODE_ENV === 'production' && parsed.data.PUBLIC_URL?.startsWith('https:') === true,
   };

@@ -65,6 +65,8 @@ import { createShellService } from './modules/cms/shell.service.ts';
 import { consentRoutes } from './modules/consent/consent.routes.ts';
 import { createConsentService } from './modules/consent/consent.service.ts';
 import { cookieConsentRoutes } from './modules/consent/cookie-consent.routes.ts';
+import { devtoolsRoutes } from './modules/devtools/devtools.routes.ts';
+import { createDevtoolsService } from './modules/devtools/devtools.service.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
@@ -90,6 +92,8 @@ import { createSearchService } from './modules/search/search.service.ts';
 import { seoRoutes } from './modules/seo/sitemap.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { instagramRoutes } from './modules/social/instagram.routes.ts';
+import { createInstagramService } from './modules/social/instagram.service.ts';
 import { createAccountsService } from './modules/users/accounts.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
@@ -194,6 +198,8 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     forms: createFormsService(deps, { consents, captcha, mail, sites }),
     mediaLibrary: createMediaLibraryService(deps),
     pageEditor: createPageEditorService(deps),
+    instagram: createInstagramService(deps, sites),
+    devtools: createDevtoolsService(deps, sites, { forcedDomain: deps.config.DEV_FORCE_DOMAIN }),
     payments,
   };
 }
@@ -584,6 +590,9 @@ export function createHttpApp(deps: HttpDeps) {
   mediaLibraryRoutes(contracts.implement, services.mediaLibrary);
   // The bytes of a signed upload address: a raw body, not a JSON call (file/getUploadUrl).
   api.put(`${MEDIA_PUT_PATH_PREFIX}:token`, mediaPutHandler(services.mediaLibrary));
+  instagramRoutes(contracts.implement, services.instagram);
+  // Developer tools exist only outside production (or with DEV_TOOLS=true): else their paths are 404.
+  if (config.devTools) devtoolsRoutes(contracts.implement, services.devtools);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
@@ -737,7 +746,7 @@ export function createHttpApp(deps: HttpDeps) {
       const entry = build.entry.module as unknown as {
         createLoadContext: (options: {
           call: ContractCaller;
-          settings: { maintenance: boolean };
+          settings: { maintenance: boolean; devTools: boolean };
           nonce: string;
         }) => unknown;
         createRequestHandler: (build: ServerBuild, mode: string) => NonNullable<typeof handler>;
@@ -752,7 +761,7 @@ export function createHttpApp(deps: HttpDeps) {
       const responseCookies: string[] = [];
       const loadContext = entry.createLoadContext({
         nonce,
-        settings: { maintenance: config.MAINTENANCE_MODE },
+        settings: { maintenance: config.MAINTENANCE_MODE, devTools: config.devTools },
         // Loaders call the API's handlers in-process, as this visitor (host, cookies), without HTTP.
         call: inProcessCaller(incoming.headers, c.get('requestId'), {
           clientAddress: rateLimitAddress(c),

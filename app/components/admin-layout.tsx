@@ -1,20 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useLocation } from 'react-router';
+import { isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import { languageOfPath } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import type { RootData } from '../root.tsx';
+import { DevtoolsLinks } from './devtools/devtools-links.tsx';
 
 /**
  * The back office's frame: a dark bar naming the administration above the screen. The admin panel's
  * screens (consents, templates, caches) arrive later and render inside it.
  */
-export function AdminLayout({ children }: { children: React.ReactNode }) {
+export function AdminLayout({
+  children,
+  developer = true,
+}: {
+  children: React.ReactNode;
+  /** False for screens a non-back-office visitor sees (the refusal): no developer tools there. */
+  developer?: boolean;
+}) {
   const { t } = useTranslation();
+  const language = languageOfPath(useLocation().pathname);
+  const devTools = useRouteLoaderData<RootData>('root')?.devTools === true;
   return (
     <main id="main" className="min-h-[60vh] bg-slate-50">
       <div className="bg-slate-900 text-white">
-        <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-semibold uppercase tracking-wide">
-          {t('profile.admin.title')}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+          <p className="text-sm font-semibold uppercase tracking-wide">{t('profile.admin.title')}</p>
+          {devTools && developer ? <DevtoolsLinks language={language} /> : null}
+        </div>
       </div>
       <div className="mx-auto max-w-6xl px-4 py-10">{children}</div>
     </main>
@@ -30,7 +42,7 @@ export function AdminRefusal({ error, children }: { error: unknown; children?: R
   const language = languageOfPath(useLocation().pathname);
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <AdminLayout>
+    <AdminLayout developer={false}>
       <p className="text-6xl font-bold text-teal-700">{forbidden ? 403 : 500}</p>
       <h1 className="mt-4 text-3xl font-semibold" data-testid="admin-refused">
         {forbidden ? t('profile.admin.forbiddenTitle') : t('errors.genericTitle')}

@@ -5,9 +5,13 @@ import { checkoutDe } from './areas/checkout/de.ts';
 import { commentsDe } from './areas/comments/de.ts';
 import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
+<<<<<<< HEAD
 import { formsDe } from './areas/forms/de.ts';
 import { mediaDe } from './areas/media/de.ts';
 import { editorDe } from './areas/editor/de.ts';
+=======
+import { devtoolsDe } from './areas/devtools/de.ts';
+>>>>>>> devtools
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
@@ -29,8 +33,12 @@ export const catalogDe: Catalog = {
   checkout: checkoutDe,
   wishlist: wishlistDe,
   comments: commentsDe,
+<<<<<<< HEAD
   consent: consentDe,
   forms: formsDe,
   media: mediaDe,
   editor: editorDe,
+=======
+  devtools: devtoolsDe,
+>>>>>>> devtools
 };

@@ -1,7 +1,11 @@
 import { type PageView, pageView, storefrontShell } from '../../server/modules/cms/cms.contract.ts';
 import { formGet } from '../../server/modules/forms/forms.contract.ts';
+import { IG_MAX_POSTS, igByHashtags } from '../../server/modules/social/instagram.contract.ts';
 import type { ApiClient } from './api-client.ts';
 import { apiFailure, type SectionData } from './page-content.ts';
+
+/** A page with what its sections show, the Instagram sections' posts included. */
+export type LoadedPage = Omit<PageView, 'sectionData'> & { sectionData: Record<string, SectionData> };
 
 // Loaders' data fetching, kept apart from the page helpers the browser also uses: this module imports
 // contracts (and with them zod), so only server code may reach it.
@@ -10,10 +14,7 @@ import { apiFailure, type SectionData } from './page-content.ts';
  * The page or post with this slug in the request language, with the posts and events its listing
  * sections show (one call); undefined when there is none.
  */
-export async function loadPage(
-  api: ApiClient,
-  slug: string,
-): Promise<(Omit<PageView, 'sectionData'> & { sectionData: Record<string, SectionData> }) | undefined> {
+export async function loadPage(api: ApiClient, slug: string): Promise<LoadedPage | undefined> {
   const result = await api.call(pageView, { query: { slug } });
   if (result.errored) {
     if (result.error.statusCode === 404) return undefined;
@@ -34,7 +35,28 @@ export async function loadPage(
       if (!form.errored) sectionData[section.id] = { ...sectionData[section.id], form: form.data };
     }),
   );
-  return { ...result.data, sectionData };
+  return withInstagram(api, { ...result.data, sectionData });
+}
+
+const instagramLimit = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? Math.min(value, IG_MAX_POSTS) : 8;
+
+/**
+ * The Instagram sections' posts (one call for all of them). The call answers an empty list when
+ * Instagram is not configured or fails, and the sections then show nothing; an error of the call itself
+ * must not take the page down either.
+ */
+async function withInstagram(api: ApiClient, view: LoadedPage): Promise<LoadedPage> {
+  const sections = (view.post.sections ?? []).filter((section) => section.type === 'instagram');
+  if (sections.length === 0) return view;
+  const limits = sections.map((section) => instagramLimit(section.settings.limit));
+  const result = await api.call(igByHashtags, { body: { limit: Math.max(...limits) } });
+  const posts = result.errored ? [] : result.data;
+  const sectionData: Record<string, SectionData> = { ...view.sectionData };
+  sections.forEach((section, index) => {
+    sectionData[section.id] = { instagram: posts.slice(0, limits[index]) };
+  });
+  return { ...view, sectionData };
 }
 
 /** The site's home page slug per language (the `HomePageSlug` option, e.g. {hr: 'pocetna', en: 'home'}). */

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import type { SectionType } from '../../../server/modules/cms/cms.contract.ts';
@@ -11,6 +11,7 @@ import { FormSection } from './form-section.tsx';
 import { GallerySection } from './gallery-section.tsx';
 import { HeroSection } from './hero-section.tsx';
 import { ImageTextSection } from './image-text-section.tsx';
+import { InstagramSection } from './instagram-section.tsx';
 import { LatestPostsSection } from './latest-posts-section.tsx';
 import { NewsletterSection } from './newsletter-section.tsx';
 import { RichTextSection } from './rich-text-section.tsx';
@@ -34,6 +35,7 @@ const components: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
   sponsors: SponsorsSection,
   newsletter: NewsletterSection,
   form: FormSection,
+  instagram: InstagramSection,
 };
 
 /** The page title is the h1 of the first section when that is a hero seen everywhere. */
@@ -56,6 +58,8 @@ export function PageSections({
   language,
   edit = null,
   titled = false,
+  ownHeading = false,
+  sectionLabel,
 }: {
   title: string;
   /** The page shows its title itself (a page with a body above its sections). */
@@ -68,8 +72,12 @@ export function PageSections({
   language: UiLanguage;
   /** Edit mode, or null for everyone else. */
   edit?: { mobileView: boolean } | null;
+  /** The page has its own h1 (the section tool): no hidden title, every section's title is an h2. */
+  ownHeading?: boolean;
+  /** Shown above each section inside its wrapper (the section tool names the type). */
+  sectionLabel?: (section: PageSection) => ReactNode;
 }) {
-  const heroIsTitle = leadingHero(sections);
+  const heroIsTitle = !ownHeading && leadingHero(sections);
   const list = sections.map((section, index) => {
     const Component = components[section.type] as ComponentType<SectionProps<SectionType>> | undefined;
     if (!Component) return null;
@@ -91,6 +99,7 @@ export function PageSections({
         {edit ? (
           <SectionEditBar section={section} position={index + 1} first={first} last={last} edit={edit} />
         ) : null}
+        {sectionLabel?.(section)}
         <Component
           id={section.id}
           settings={section.settings as SectionProps<SectionType>['settings']}
@@ -106,7 +115,7 @@ export function PageSections({
   });
   return (
     <SectionMediaProvider media={media}>
-      {!heroIsTitle && !titled && <h1 className="sr-only">{title}</h1>}
+      {!heroIsTitle && !titled && !ownHeading && <h1 className="sr-only">{title}</h1>}
       {edit ? (
         <EditModeContext value={true}>
           <div data-edit-sections="">{list}</div>

@@ -23,6 +23,7 @@ export const sectionTypes = [
   'sponsors',
   'newsletter',
   'form',
+  'instagram',
 ] as const;
 export type SectionType = (typeof sectionTypes)[number];
 
@@ -88,6 +89,11 @@ export type SectionShapes = {
   form: {
     settings: { formId: number };
     content: { title: string; text: string };
+  };
+  /** Recent posts of the site's `InstagramHashtags` (socialGetters/getIgByHashtags); nothing when there are none. */
+  instagram: {
+    settings: { limit: number };
+    content: { title: string; text?: string };
   };
 };
 

@@ -98,11 +98,27 @@ export const domainFilter = defineContract({
   method: 'post',
   path: '/v1/settings/domain/filter',
   tags: ['settings'],
-  summary: 'Domains of the current site',
-  body: z.object({}).passthrough().optional().default({}),
+  summary:
+    'Domains of the current site (with allSites outside production: of every site, for the domain picker)',
+  body: z
+    .object({
+      allSites: z
+        .boolean()
+        .optional()
+        .meta({ description: "Every site's domains; honoured only when the developer tools are on" }),
+    })
+    .passthrough()
+    .optional()
+    .default({}),
   output: z.object({
     records: z.array(
-      z.object({ id: z.number().int(), name: z.string(), url: z.string(), isPrimary: z.boolean() }),
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        url: z.string(),
+        isPrimary: z.boolean(),
+        siteName: z.string(),
+      }),
     ),
     totalRecords: z.number().int(),
     totalPages: z.number().int(),

@@ -15,13 +15,17 @@ export function siteRoutes(implement: Implement, sites: SiteService) {
     ...(await sites.domainConfig(ctx.site)),
     origin: sites.origin(ctx.site, ctx.host),
   }));
-  implement(domainFilter, async (ctx) => {
-    const rows = await sites.domains(ctx.site.id);
+  implement(domainFilter, async (ctx, { body }) => {
+    const rows =
+      body.allSites && sites.devToolsOn
+        ? await sites.allDomains()
+        : (await sites.domains(ctx.site.id)).map((row) => ({ ...row, siteName: ctx.site.name }));
     const records = rows.map((row) => ({
       id: row.id,
       name: row.name,
       url: `https://${row.host}`,
       isPrimary: row.isPrimary,
+      siteName: row.siteName,
     }));
     return { records, totalRecords: records.length, totalPages: 1 };
   });

@@ -160,3 +160,13 @@ export const checkoutSettings = pgTable('checkout_settings', {
   skipShippingStep: boolean('skip_shipping_step').notNull().default(false),
   captchaVersion: smallint('captcha_version').notNull().default(2),
 });
+
+/**
+ * Settings of a development instance as a whole, not of a site: the domain the developer picked in the
+ * domain picker (`domain`). Read only when the developer tools are on (docs/decisions/0531).
+ */
+export const developerSettings = pgTable('developer_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,6 +8,7 @@ import {
   checkoutSettings,
   countries,
   currencies,
+  developerSettings,
   languages,
   siteDomains,
   siteLanguages,
@@ -20,6 +21,9 @@ import {
 export { MAIN_CURRENCY_ID };
 
 const SITE_TTL_SECONDS = 300;
+const DEV_DOMAIN_KEY = 'dev-domain';
+/** Other processes (without Redis) see a newly picked development domain within this time. */
+const DEV_DOMAIN_TTL_SECONDS = 10;
 export const siteCacheTag = (siteId: number) => `site:${siteId}`;
 
 /**
@@ -122,7 +126,54 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
       () => loadSite(siteId),
     );
 
-  async function siteIdForHost(host: string): Promise<number | null> {
+  /**
+   * The host a development instance serves whatever the request's Host is: the domain picked in the
+   * domain picker, else DEV_FORCE_DOMAIN; null when neither (or outside the developer tools).
+   */
+  async function devDomain(): Promise<string | null> {
+    if (!config.devTools) return null;
+    const picked = await cached(
+      cache,
+      'sites',
+      DEV_DOMAIN_KEY,
+      { ttlSeconds: DEV_DOMAIN_TTL_SECONDS },
+      async () => {
+        const [row] = await db
+          .select({ value: developerSettings.value })
+          .from(developerSettings)
+          .where(eq(developerSettings.key, 'domain'));
+        return row?.value ?? '';
+      },
+    );
+    return picked || config.DEV_FORCE_DOMAIN?.replace(/:\d+$/, '') || null;
+  }
+
+  /** Makes a development instance serve the site of this host (one of the sites' domains). */
+  async function setDevDomain(host: string): Promise<void> {
+    await db
+      .insert(developerSettings)
+      .values({ key: 'domain', value: host })
+      .onConflictDoUpdate({ target: developerSettings.key, set: { value: host, updatedAt: new Date() } });
+    await cache.delete('sites', DEV_DOMAIN_KEY).catch(() => {});
+  }
+
+  /** Every domain of every site (the domain picker of a development instance). */
+  async function allDomains() {
+    return db
+      .select({
+        id: siteDomains.id,
+        name: siteDomains.name,
+        host: siteDomains.host,
+        isPrimary: siteDomains.isPrimary,
+        siteName: sites.name,
+      })
+      .from(siteDomains)
+      .innerJoin(sites, eq(sites.id, siteDomains.siteId))
+      .orderBy(asc(siteDomains.siteId), asc(siteDomains.id));
+  }
+
+  async function siteIdForHost(requestHost: string): Promise<number | null> {
+    const host = (await devDomain()) ?? requestHost;
     return cached(cache, 'sites', `host:${host}`, { ttlSeconds: SITE_TTL_SECONDS }, async () => {
       const [match] = await db
         .select({ siteId: siteDomains.siteId })
@@ -293,6 +344,11 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
     currencyConfig,
     commons,
     domains,
+    allDomains,
+    /** The developer tools are on (outside production, or DEV_TOOLS=true). */
+    devToolsOn: config.devTools,
+    devDomain,
+    setDevDomain,
     invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
   };
 }

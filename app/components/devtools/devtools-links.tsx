@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { UiLanguage } from '../../../core/languages.ts';
+import { localizedPath } from '../../../core/route-table.ts';
+import { Island } from '../../islands/island.tsx';
+
+/** Where the API reference is served (server/http.ts). */
+const API_DOCS_PATH = '/api/docs';
+
+/**
+ * The developer tools in the admin header (outside production only): the changelog (releases and the
+ * domain picker), the API documentation, the section tool, and the releases modal's button.
+ */
+export function DevtoolsLinks({ language }: { language: UiLanguage }) {
+  const { t } = useTranslation();
+  const link =
+    'rounded text-sm text-white underline underline-offset-2 hover:text-teal-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  return (
+    <nav aria-label={t('devtools.navTitle')} data-testid="devtools-links">
+      <ul className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <li>
+          <a href={`${localizedPath('adminDeveloper', language)}#releases`} className={link}>
+            {t('devtools.changelog')}
+          </a>
+        </li>
+        <li>
+          <a href={API_DOCS_PATH} className={link}>
+            {t('devtools.apiDocs')}
+          </a>
+        </li>
+        <li>
+          <a href={localizedPath('sectionTool', language)} className={link}>
+            {t('devtools.sectionTool')}
+          </a>
+        </li>
+        <li>
+          <a href={localizedPath('adminDeveloper', language)} className={link}>
+            {t('devtools.domains.title')}
+          </a>
+        </li>
+        <li>
+          <Island name="releasesModal" props={{ language }} />
+        </li>
+      </ul>
+    </nav>
+  );
+}
