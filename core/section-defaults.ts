@@ -4,7 +4,7 @@ import type { SectionSettings, SectionType } from '../server/modules/cms/cms.con
 export const PAGE_SLUG_MIN = 4;
 export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The twelve section types in the section manager's order (the contract's list, without zod). */
+/** The section types in the section manager's order (the contract's list, without zod). */
 export const editableSectionTypes = [
   'hero',
   'rich-text',
@@ -18,6 +18,8 @@ export const editableSectionTypes = [
   'video',
   'sponsors',
   'newsletter',
+  'form',
+  'instagram',
 ] as const satisfies readonly SectionType[];
 
 export const isPageSlug = (slug: string) => slug.length >= PAGE_SLUG_MIN && PAGE_SLUG_PATTERN.test(slug);
@@ -36,6 +38,9 @@ export const sectionDefaultSettings: { [T in SectionType]: SectionSettings<T> } 
   video: { provider: 'youtube', videoId: '' },
   sponsors: { logos: [] },
   newsletter: { consentForm: 'newsletter' },
+  // No form yet: the editor names one of the site's forms by its id in the section's options.
+  form: { formId: 0 },
+  instagram: { limit: 8 },
 };
 
 /**
@@ -74,5 +79,9 @@ export function sectionDefaultContent(
       return { title, description: text };
     case 'newsletter':
       return { title, text, placeholder: 'email@example.com', buttonLabel: title };
+    case 'form':
+      return { title, text };
+    case 'instagram':
+      return { title, text };
   }
 }

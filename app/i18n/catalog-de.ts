@@ -5,13 +5,10 @@ import { checkoutDe } from './areas/checkout/de.ts';
 import { commentsDe } from './areas/comments/de.ts';
 import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
-<<<<<<< HEAD
 import { formsDe } from './areas/forms/de.ts';
 import { mediaDe } from './areas/media/de.ts';
 import { editorDe } from './areas/editor/de.ts';
-=======
 import { devtoolsDe } from './areas/devtools/de.ts';
->>>>>>> devtools
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
 import { searchDe } from './areas/search/de.ts';
@@ -33,12 +30,9 @@ export const catalogDe: Catalog = {
   checkout: checkoutDe,
   wishlist: wishlistDe,
   comments: commentsDe,
-<<<<<<< HEAD
   consent: consentDe,
   forms: formsDe,
   media: mediaDe,
   editor: editorDe,
-=======
   devtools: devtoolsDe,
->>>>>>> devtools
 };

@@ -5,13 +5,10 @@ import { checkoutEn } from './areas/checkout/en.ts';
 import { commentsEn } from './areas/comments/en.ts';
 import { consentEn } from './areas/consent/en.ts';
 import { contentEn } from './areas/content/en.ts';
-<<<<<<< HEAD
 import { formsEn } from './areas/forms/en.ts';
 import { mediaEn } from './areas/media/en.ts';
 import { editorEn } from './areas/editor/en.ts';
-=======
 import { devtoolsEn } from './areas/devtools/en.ts';
->>>>>>> devtools
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
 import { searchEn } from './areas/search/en.ts';
@@ -33,12 +30,9 @@ export const catalogEn: Catalog = {
   checkout: checkoutEn,
   wishlist: wishlistEn,
   comments: commentsEn,
-<<<<<<< HEAD
   consent: consentEn,
   forms: formsEn,
   media: mediaEn,
   editor: editorEn,
-=======
   devtools: devtoolsEn,
->>>>>>> devtools
 };

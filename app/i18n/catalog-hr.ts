@@ -5,13 +5,10 @@ import { checkoutHr } from './areas/checkout/hr.ts';
 import { commentsHr } from './areas/comments/hr.ts';
 import { consentHr } from './areas/consent/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
-<<<<<<< HEAD
 import { formsHr } from './areas/forms/hr.ts';
 import { mediaHr } from './areas/media/hr.ts';
 import { editorHr } from './areas/editor/hr.ts';
-=======
 import { devtoolsHr } from './areas/devtools/hr.ts';
->>>>>>> devtools
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
 import { searchHr } from './areas/search/hr.ts';
@@ -38,14 +35,11 @@ export const catalogHr = {
   checkout: checkoutHr,
   wishlist: wishlistHr,
   comments: commentsHr,
-<<<<<<< HEAD
   consent: consentHr,
   forms: formsHr,
   media: mediaHr,
   editor: editorHr,
-=======
   devtools: devtoolsHr,
->>>>>>> devtools
 };
 
 export type Catalog = Widen<typeof catalogHr>;

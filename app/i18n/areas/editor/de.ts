@@ -113,6 +113,7 @@ export const editorDe: Widen<typeof editorHr> = {
     videoId: 'Video-ID',
     logos: 'Logos',
     consentForm: 'Einwilligungsformular',
+    formId: 'Formular (ID)',
   },
   types: {
     hero: 'Titelbanner',
@@ -127,5 +128,7 @@ export const editorDe: Widen<typeof editorHr> = {
     video: 'Video',
     sponsors: 'Sponsoren',
     newsletter: 'Newsletter',
+    form: 'Formular',
+    instagram: 'Instagram',
   },
 };

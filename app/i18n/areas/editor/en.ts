@@ -111,6 +111,7 @@ export const editorEn: Widen<typeof editorHr> = {
     videoId: 'Video id',
     logos: 'Logos',
     consentForm: 'Consent form',
+    formId: 'Form (ID)',
   },
   types: {
     hero: 'Hero banner',
@@ -125,5 +126,7 @@ export const editorEn: Widen<typeof editorHr> = {
     video: 'Video',
     sponsors: 'Sponsors',
     newsletter: 'Newsletter',
+    form: 'Form',
+    instagram: 'Instagram',
   },
 };

@@ -109,6 +109,7 @@ export const editorHr = {
     videoId: 'ID videa',
     logos: 'Logotipi',
     consentForm: 'Obrazac privole',
+    formId: 'Obrazac (ID)',
   },
   types: {
     hero: 'Naslovni banner',
@@ -123,5 +124,7 @@ export const editorHr = {
     video: 'Video',
     sponsors: 'Sponzori',
     newsletter: 'Newsletter',
+    form: 'Obrazac',
+    instagram: 'Instagram',
   },
 };
