@@ -64,7 +64,11 @@ import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createEngagementService } from './modules/engagement/engagement.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
+import { createMailAdminService } from './modules/mail/mail-admin.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { cachesRoutes } from './modules/caches/caches.routes.ts';
+import { createCachesService } from './modules/caches/caches.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -88,6 +92,7 @@ import { createSessionService } from './modules/users/session.service.ts';
 import { socialRoutes } from './modules/users/social.routes.ts';
 import { createSocialLoginService } from './modules/users/social-login.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { requireBackofficeUser } from './modules/users/users.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
@@ -183,6 +188,8 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
     payments,
+    mailAdmin: createMailAdminService(deps, mail),
+    caches: createCachesService(deps),
   };
 }
 
@@ -528,7 +535,10 @@ export function createHttpApp(deps: HttpDeps) {
     idempotency(deps.db, logger, isApiWrite),
   );
   // Every call comes from its contract; outside production every answer is checked against it.
-  const contracts = createContractRouter({ checkOutput: !config.isProduction });
+  const contracts = createContractRouter({
+    checkOutput: !config.isProduction,
+    backofficeGuard: (ctx) => requireBackofficeUser(deps.db, ctx),
+  });
   siteRoutes(contracts.implement, services.sites);
   captchaRoutes(contracts.implement, services.captcha);
   marketingRoutes(contracts.implement, services.newsletter);
@@ -552,6 +562,8 @@ export function createHttpApp(deps: HttpDeps) {
   );
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
+  mailAdminRoutes(contracts.implement, services.mailAdmin);
+  cachesRoutes(contracts.implement, services.caches);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,
