@@ -30,6 +30,9 @@ const screens: RouteKey[] = [
   'wishlist',
   'admin',
   'adminComments',
+  'adminTemplates',
+  'adminTemplate',
+  'adminCache',
   'adminLogin',
 ];
 

@@ -31,6 +31,13 @@ export const routeTable = {
   shop: { hr: '/shop/:slug?', en: '/en/shop/:slug?', de: '/de/shop/:slug?' },
   admin: { hr: '/admin', en: '/en/admin', de: '/de/admin' },
   adminComments: { hr: '/admin/comments', en: '/en/admin/comments', de: '/de/admin/comments' },
+  adminTemplates: { hr: '/admin/templates', en: '/en/admin/templates', de: '/de/admin/templates' },
+  adminTemplate: {
+    hr: '/admin/templates/:key/:language',
+    en: '/en/admin/templates/:key/:language',
+    de: '/de/admin/templates/:key/:language',
+  },
+  adminCache: { hr: '/admin/cache', en: '/en/admin/cache', de: '/de/admin/cache' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   page: { hr: '/:slug', en: '/en/:slug', de: '/de/:slug' },
 } as const satisfies Record<string, Record<UiLanguage, string>>;

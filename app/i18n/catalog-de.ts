@@ -1,3 +1,4 @@
+import { adminPanelDe } from './areas/adminPanel/de.ts';
 import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
 import { cartDe } from './areas/cart/de.ts';
@@ -25,4 +26,5 @@ export const catalogDe: Catalog = {
   checkout: checkoutDe,
   wishlist: wishlistDe,
   comments: commentsDe,
+  adminPanel: adminPanelDe,
 };

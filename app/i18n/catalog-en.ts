@@ -1,3 +1,4 @@
+import { adminPanelEn } from './areas/adminPanel/en.ts';
 import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { cartEn } from './areas/cart/en.ts';
@@ -25,4 +26,5 @@ export const catalogEn: Catalog = {
   checkout: checkoutEn,
   wishlist: wishlistEn,
   comments: commentsEn,
+  adminPanel: adminPanelEn,
 };

@@ -1,3 +1,4 @@
+import { adminPanelHr } from './areas/adminPanel/hr.ts';
 import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { cartHr } from './areas/cart/hr.ts';
@@ -30,6 +31,7 @@ export const catalogHr = {
   checkout: checkoutHr,
   wishlist: wishlistHr,
   comments: commentsHr,
+  adminPanel: adminPanelHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

@@ -89,7 +89,11 @@ describe('back-office calls', () => {
     expect(backoffice.length).toBeGreaterThanOrEqual(10);
     const answers: string[] = [];
     for (const operation of backoffice) {
-      for (const body of [{}, { key: 'user-register', language: 'en', namespace: 'pages' }, [1, { x: '\u0000' }]]) {
+      for (const body of [
+        {},
+        { key: 'user-register', language: 'en', namespace: 'pages' },
+        [1, { x: '\u0000' }],
+      ]) {
         const visitor = await call(operation, null, body);
         const customer = await call(operation, customerToken, body);
         answers.push(`${operation.method} ${operation.path}: ${visitor.status} ${customer.status}`);
@@ -113,7 +117,11 @@ describe('back-office calls', () => {
       new Headers({ host: 'localhost', cookie: `accessToken=${customerToken}` }),
       'access-test',
     );
-    const result = await call(mailTemplateGet, { query: { key: 'NOT A KEY', language: 'x' } }, { language: 'en' });
+    const result = await call(
+      mailTemplateGet,
+      { query: { key: 'NOT A KEY', language: 'x' } },
+      { language: 'en' },
+    );
     expect(result.errored && result.error.statusCode).toBe(403);
   });
 });

@@ -82,7 +82,9 @@ export function createContractRouter(options: {
   function implement<C extends Contract>(contract: C, implementation: ContractHandler<C>) {
     const guard = contract.access === 'backoffice' ? options.backofficeGuard : undefined;
     if (contract.access === 'backoffice' && !guard)
-      throw new Error(`${contractKey(contract)} is a back-office call but the router has no back-office guard`);
+      throw new Error(
+        `${contractKey(contract)} is a back-office call but the router has no back-office guard`,
+      );
     // The guard runs first on both paths (HTTP: route middleware; in-process: the caller runs
     // `guard`): a customer gets 403 whatever the input.
     const request: Record<string, unknown> = {};

@@ -314,7 +314,10 @@ export class RedisCache implements Cache {
     await this.required();
     const fullKey = this.valueKey(namespace, key);
     const replies = (await this.command(this.redis.multi().get(fullKey).pttl(fullKey).exec())) ?? [];
-    const [[getError, json], [ttlError, ttl]] = replies as [[Error | null, string | null], [Error | null, number]];
+    const [[getError, json], [ttlError, ttl]] = replies as [
+      [Error | null, string | null],
+      [Error | null, number],
+    ];
     if (getError) throw getError;
     if (ttlError) throw ttlError;
     if (json === null) return undefined;

@@ -74,3 +74,14 @@ export const cacheClear = defineContract({
   body: z.object({ namespace: namespaceInput.optional() }),
   output: z.object({ cleared: z.string().nullable(), overview: cacheOverviewSchema }),
 });
+
+export const adminPanel = defineContract({
+  method: 'get',
+  path: '/v1/admin/panel',
+  tags: ['cache'],
+  access: 'backoffice',
+  summary:
+    "Back office: what the admin panel's navigation offers (the caches screen only with a cache server)",
+  output: z.object({ cacheServer: z.boolean() }),
+});
+export type AdminPanelInfo = z.output<typeof adminPanel.output>;

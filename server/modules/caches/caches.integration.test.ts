@@ -94,7 +94,9 @@ describe.each(backends)('admin caches: $name', ({ name, create }) => {
     expect(body.data.kind).toBe(name);
     expect(body.data.available).toBe(true);
     // {"html":"Početna"} is 19 bytes (č takes two), {"html":"Home"} 15, {"id":1} 8.
-    const listed = body.data.namespaces.filter((ns: { name: string }) => ['pages', 'settings-test'].includes(ns.name));
+    const listed = body.data.namespaces.filter((ns: { name: string }) =>
+      ['pages', 'settings-test'].includes(ns.name),
+    );
     expect(listed).toEqual([
       { name: 'pages', keys: 2, bytes: 34 },
       { name: 'settings-test', keys: 1, bytes: 8 },
@@ -120,14 +122,18 @@ describe.each(backends)('admin caches: $name', ({ name, create }) => {
     const cleared = await call(one, 'clear', { namespace: 'pages' });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.cleared).toBe('pages');
-    expect(cleared.body.data.overview.namespaces.map((ns: { name: string }) => ns.name)).not.toContain('pages');
+    expect(cleared.body.data.overview.namespaces.map((ns: { name: string }) => ns.name)).not.toContain(
+      'pages',
+    );
     // The other process reads the shared cache (for memory: the same one): the page is gone there too.
     expect(await second.get('pages', 'hr|/')).toBeUndefined();
     expect(await second.get('settings-test', 'localhost')).toEqual({ id: 1 });
     const all = await call(two, 'clear', {});
     expect(all.body.data.cleared).toBeNull();
     // What is left was written by the clearing request itself after the flush (its site lookup).
-    expect(all.body.data.overview.namespaces.map((ns: { name: string }) => ns.name)).not.toContain('settings-test');
+    expect(all.body.data.overview.namespaces.map((ns: { name: string }) => ns.name)).not.toContain(
+      'settings-test',
+    );
     expect(await first.get('settings-test', 'localhost')).toBeUndefined();
   });
 
@@ -143,10 +149,21 @@ describe('admin caches while the cache server is down', () => {
   it('says so (200, not available) and refuses to clear with a clear 503', async () => {
     // A Redis nobody listens on: every admin call of the cache rejects quickly.
     const down = new RedisCache('redis://127.0.0.1:1', { commandTimeoutMs: 100, connectTimeoutMs: 100 });
-    const app = createTestApp(database, { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_WRITES_PER_MINUTE: '0' }, down);
+    const app = createTestApp(
+      database,
+      { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_WRITES_PER_MINUTE: '0' },
+      down,
+    );
     const [boss] = await database.db
       .insert(users)
-      .values({ siteId, email: 'boss-down@example.com', firstName: 'B', lastName: 'D', isBackofficeUser: true, scope: 'admin' })
+      .values({
+        siteId,
+        email: 'boss-down@example.com',
+        firstName: 'B',
+        lastName: 'D',
+        isBackofficeUser: true,
+        scope: 'admin',
+      })
       .returning();
     const token = (await app.services.sessions.start(boss!)).accessToken;
     const headers = { language: 'en', authorization: `Bearer ${token}`, 'content-type': 'application/json' };

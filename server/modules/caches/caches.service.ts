@@ -41,6 +41,9 @@ export function createCachesService(deps: Pick<Deps, 'cache' | 'logger'>) {
   }
 
   return {
+    /** A cache server (Redis) is what makes the caches screen worth listing: one cache for every process. */
+    panel: (_ctx: RequestContext) => ({ cacheServer: cache.kind === 'redis' }),
+
     overview: (_ctx: RequestContext) => overview(),
 
     async keys(_ctx: RequestContext, namespace: string): Promise<CacheKeyList> {
@@ -69,7 +72,10 @@ export function createCachesService(deps: Pick<Deps, 'cache' | 'logger'>) {
 
     async clear(ctx: RequestContext, namespace: string | undefined) {
       await answered(() => cache.flush(namespace));
-      logger.info({ namespace: namespace ?? '(all)', user: ctx.user?.id, cache: cache.kind }, 'cache cleared');
+      logger.info(
+        { namespace: namespace ?? '(all)', user: ctx.user?.id, cache: cache.kind },
+        'cache cleared',
+      );
       return { cleared: namespace ?? null, overview: await overview() };
     },
   };

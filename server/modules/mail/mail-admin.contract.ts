@@ -5,7 +5,10 @@ import { MAIL_TEMPLATE_KEY } from '../../../core/mail-templates.ts';
 
 /** Back-office calls of the e-mail templates (`/admin/templates`); every one answers 401/403 to others. */
 
-const templateKey = lineText(64).regex(MAIL_TEMPLATE_KEY, 'A template key is lower-case letters, digits and hyphens.');
+const templateKey = lineText(64).regex(
+  MAIL_TEMPLATE_KEY,
+  'A template key is lower-case letters, digits and hyphens.',
+);
 const languageCode = lineText(2).regex(/^[a-z]{2}$/, 'A language is a two-letter code.');
 
 export const MAIL_TEMPLATE_LIMITS = { subject: 500, bodyHtml: 100_000, bodyText: 50_000 } as const;
@@ -49,7 +52,7 @@ export const mailTemplateFilter = defineContract({
   path: '/v1/admin/mail/template/filter',
   tags: ['mail'],
   access: 'backoffice',
-  summary: "Back office: every e-mail template of the site, per language of the site, with its variables",
+  summary: 'Back office: every e-mail template of the site, per language of the site, with its variables',
   output: z.object({ records: z.array(templateSummary), languages: z.array(z.string()) }),
 });
 export type MailTemplateList = z.output<typeof mailTemplateFilter.output>;
@@ -61,7 +64,8 @@ export const mailTemplateGet = defineContract({
   path: '/v1/admin/mail/template/get',
   tags: ['mail'],
   access: 'backoffice',
-  summary: 'Back office: one e-mail template in one language (404 for an unknown key or a language the site lacks)',
+  summary:
+    'Back office: one e-mail template in one language (404 for an unknown key or a language the site lacks)',
   query: templateRef,
   output: mailTemplateSchema,
 });
@@ -91,7 +95,8 @@ export const mailTemplatePreview = defineContract({
   path: '/v1/admin/mail/template/preview',
   tags: ['mail'],
   access: 'backoffice',
-  summary: 'Back office: render a template with the sample data (the given text, else the stored one); saves nothing',
+  summary:
+    'Back office: render a template with the sample data (the given text, else the stored one); saves nothing',
   description: 'A template that does not parse or render is a 400 naming the field, as for update.',
   body: templateRef.extend(templateText.partial().shape),
   output: z.object({ subject: z.string(), html: z.string(), text: z.string() }),

@@ -41,7 +41,9 @@ const siteRows = () =>
     .where(and(eq(mailTemplates.siteId, siteId), eq(mailTemplates.key, 'user-register')));
 const outbox = () =>
   fs.existsSync(t.config.outboxDir)
-    ? fs.readdirSync(t.config.outboxDir).map((name) => fs.readFileSync(path.join(t.config.outboxDir, name), 'utf8'))
+    ? fs
+        .readdirSync(t.config.outboxDir)
+        .map((name) => fs.readFileSync(path.join(t.config.outboxDir, name), 'utf8'))
     : [];
 
 beforeAll(async () => {
@@ -92,7 +94,9 @@ describe('e-mail templates in the back office', () => {
       'link',
       'validHours',
     ]);
-    expect(register.languages.find((language: { languageCode: string }) => language.languageCode === 'en')).toMatchObject({
+    expect(
+      register.languages.find((language: { languageCode: string }) => language.languageCode === 'en'),
+    ).toMatchObject({
       source: 'default',
     });
   });
@@ -125,9 +129,19 @@ describe('e-mail templates in the back office', () => {
   });
 
   it('refuses text that does not parse or render, naming the part and saving nothing', async () => {
-    const valid = { key: 'user-register', language: 'en', subject: 'Hi', bodyHtml: '<p>x</p>', bodyText: 'x' };
+    const valid = {
+      key: 'user-register',
+      language: 'en',
+      subject: 'Hi',
+      bodyHtml: '<p>x</p>',
+      bodyText: 'x',
+    };
     const cases: [Record<string, string>, string, RegExp][] = [
-      [{ bodyHtml: '<p>{% if firstName %}unclosed</p>' }, 'bodyHtml', /not closed|tag .*not closed|unclosed/i],
+      [
+        { bodyHtml: '<p>{% if firstName %}unclosed</p>' },
+        'bodyHtml',
+        /not closed|tag .*not closed|unclosed/i,
+      ],
       [{ subject: 'Hi {{ firstName | no_such_filter }}' }, 'subject', /undefined filter|no_such_filter/i],
       [{ bodyText: '{% include "/etc/passwd" %}' }, 'bodyText', /not allowed/],
       [{ bodyHtml: '{%- render "x" -%}' }, 'bodyHtml', /not allowed/],
@@ -162,7 +176,10 @@ describe('e-mail templates in the back office', () => {
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ source: 'site', subject: 'Edited welcome, {{ firstName }}' });
     expect(await siteRows()).toHaveLength(1);
-    const after = await t.services.mail.render(siteId, 'user-register', ['en'], { firstName: 'Iva', link: 'L' });
+    const after = await t.services.mail.render(siteId, 'user-register', ['en'], {
+      firstName: 'Iva',
+      link: 'L',
+    });
     expect(after.subject).toBe('Edited welcome, Iva');
     // The other language still has the shipped text; saving again changes the same row.
     expect((await get('get?key=user-register&language=hr')).body.data.source).toBe('default');
@@ -176,30 +193,46 @@ describe('e-mail templates in the back office', () => {
     expect(await siteRows()).toHaveLength(1);
     const list = await get('filter');
     const register = list.body.data.records.find((record: { key: string }) => record.key === 'user-register');
-    expect(register.languages.find((language: { languageCode: string }) => language.languageCode === 'en')).toMatchObject({
+    expect(
+      register.languages.find((language: { languageCode: string }) => language.languageCode === 'en'),
+    ).toMatchObject({
       source: 'site',
       subject: 'Edited again, {{ firstName }}',
     });
   });
 
   it('test-sends the stored template with sample data to the signed-in user, through the queue to the outbox', async () => {
-    const { status, body } = await send('POST', 'test-send', { key: 'user-register', language: 'en' }, {
-      'idempotency-key': 'test-send-1',
-    });
+    const { status, body } = await send(
+      'POST',
+      'test-send',
+      { key: 'user-register', language: 'en' },
+      {
+        'idempotency-key': 'test-send-1',
+      },
+    );
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ queued: true, to: 'urednica@example.com' });
     const [row] = await database.rows<{ template: string; recipient: string; subject: string }>(
       sql`select template, recipient, subject from mail_queue where id = ${body.data.id}`,
     );
-    expect(row).toEqual({ template: 'test:user-register', recipient: 'urednica@example.com', subject: 'Edited again, Ana' });
+    expect(row).toEqual({
+      template: 'test:user-register',
+      recipient: 'urednica@example.com',
+      subject: 'Edited again, Ana',
+    });
     await t.services.mail.drain();
     const mails = outbox().filter((mail) => mail.includes('urednica@example.com'));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Subject: Edited again, Ana');
     // The same key again is the same answer, not a second mail.
-    const again = await send('POST', 'test-send', { key: 'user-register', language: 'en' }, {
-      'idempotency-key': 'test-send-1',
-    });
+    const again = await send(
+      'POST',
+      'test-send',
+      { key: 'user-register', language: 'en' },
+      {
+        'idempotency-key': 'test-send-1',
+      },
+    );
     expect(again.body.data.id).toBe(body.data.id);
   });
 
@@ -207,11 +240,15 @@ describe('e-mail templates in the back office', () => {
     const limited = createTestApp(database, { DATA_DIR: dataDir, RATE_LIMIT_WRITES_PER_MINUTE: '2' });
     const statuses: number[] = [];
     for (let index = 0; index < 3; index++) {
-      const response = await limited.app.request('/api/v1/admin/mail/template/test-send', {
-        method: 'POST',
-        headers: headers({ 'content-type': 'application/json' }),
-        body: JSON.stringify({ key: 'reset-password', language: 'hr' }),
-      }, { incoming: { socket: { remoteAddress: '192.0.2.44', remoteFamily: 'IPv4' } } });
+      const response = await limited.app.request(
+        '/api/v1/admin/mail/template/test-send',
+        {
+          method: 'POST',
+          headers: headers({ 'content-type': 'application/json' }),
+          body: JSON.stringify({ key: 'reset-password', language: 'hr' }),
+        },
+        { incoming: { socket: { remoteAddress: '192.0.2.44', remoteFamily: 'IPv4' } } },
+      );
       statuses.push(response.status);
     }
     expect(statuses).toEqual([200, 200, 429]);

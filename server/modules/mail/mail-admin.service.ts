@@ -1,9 +1,8 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import { MAIL_TEMPLATE_VARIABLES, type MailTemplateVariable } from '../../../core/mail-templates.ts';
-import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { badRequest, notFound } from '../../api/errors.ts';
+import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { requireUser } from '../users/users.service.ts';
-import type { MailTemplateList, MailTemplateRecord } from './mail-admin.contract.ts';
 import { mailTemplates } from './mail.schema.ts';
 import {
   type MailService,
@@ -13,6 +12,7 @@ import {
   type TemplateText,
   templateVariables,
 } from './mail.service.ts';
+import type { MailTemplateList, MailTemplateRecord } from './mail-admin.contract.ts';
 
 type Row = typeof mailTemplates.$inferSelect;
 type TemplateRef = { key: string; language: string };
@@ -60,11 +60,7 @@ export function createMailAdminService(deps: Pick<Deps, 'db' | 'cache' | 'logger
     rows.find((row) => row.key === key && row.languageCode === language && row.siteId === siteId) ??
     rows.find((row) => row.key === key && row.languageCode === language && row.siteId === null);
 
-  function record(
-    ctx: RequestContext,
-    rows: Row[],
-    { key, language }: TemplateRef,
-  ): MailTemplateRecord {
+  function record(ctx: RequestContext, rows: Row[], { key, language }: TemplateRef): MailTemplateRecord {
     if (!siteLanguages(ctx).includes(language))
       throw badRequest(`The site has no language "${language}".`, 'language');
     const ofKey = rows.filter((row) => row.key === key);
@@ -115,7 +111,11 @@ export function createMailAdminService(deps: Pick<Deps, 'db' | 'cache' | 'logger
               const row = pick(rows, ctx.site.id, key, language);
               return {
                 languageCode: language,
-                source: row ? (row.siteId === null ? ('default' as const) : ('site' as const)) : ('none' as const),
+                source: row
+                  ? row.siteId === null
+                    ? ('default' as const)
+                    : ('site' as const)
+                  : ('none' as const),
                 subject: row?.subject ?? '',
                 updatedAt: row ? row.updatedAt.toISOString() : null,
               };
@@ -146,7 +146,10 @@ export function createMailAdminService(deps: Pick<Deps, 'db' | 'cache' | 'logger
       // The next mail of this site reads the new text (every process: the cache is the shared one).
       const entry = mailTemplatesCacheKey(ctx.site.id);
       await cache.delete(entry.namespace, entry.key);
-      logger.info({ template: input.key, language: input.language, site: ctx.site.id }, 'mail template saved');
+      logger.info(
+        { template: input.key, language: input.language, site: ctx.site.id },
+        'mail template saved',
+      );
       return record(ctx, await rowsOf(ctx.site.id), input);
     },
 

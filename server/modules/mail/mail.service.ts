@@ -81,7 +81,13 @@ const htmlEngine = new Liquid({
   fs: noFiles,
   ...limits,
 });
-const textEngine = new Liquid({ ownPropertyOnly: true, strictFilters: true, cache: true, fs: noFiles, ...limits });
+const textEngine = new Liquid({
+  ownPropertyOnly: true,
+  strictFilters: true,
+  cache: true,
+  fs: noFiles,
+  ...limits,
+});
 
 /** The parts of a template, as stored. */
 export type TemplateText = { subject: string; bodyHtml: string; bodyText: string };
@@ -106,7 +112,8 @@ export async function renderTemplateText(text: TemplateText, variables: MailVari
   const part = async (field: keyof TemplateText, engine: Liquid) => {
     const source = text[field];
     const fileTag = FILE_TAG.exec(source);
-    if (fileTag) throw new TemplateSyntaxError(field, `The tag "${fileTag[1]}" is not allowed in mail templates.`);
+    if (fileTag)
+      throw new TemplateSyntaxError(field, `The tag "${fileTag[1]}" is not allowed in mail templates.`);
     try {
       return String(await engine.parseAndRender(source, variables));
     } catch (error) {
