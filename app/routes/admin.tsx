@@ -49,11 +49,6 @@ function AdminLinks({ language }: { language: UiLanguage }) {
   return (
     <ul className="mt-8 flex flex-wrap gap-3">
       <li>
-        <a href={localizedPath('home', language)} className={linkClass}>
-          {t('profile.admin.backToSite')}
-        </a>
-      </li>
-      <li>
         <a href={localizedPath('profile', language)} className={linkClass}>
           {t('profile.admin.profile')}
         </a>
