@@ -6,7 +6,9 @@
  *
  * Usage: `node bench/lighthouse.ts [--desktop | --both] [--cold] [--port N] [--login] [/path ...]`
  * `--login` audits as the demo customer of the README (logged in through the API; the session cookies
- * go with every request), for pages behind a login such as `/profil`.
+ * go with every request), for pages behind a login such as `/profil`. `--editor` does the same as the
+ * demo back-office editor, for the admin screens: `--editor /admin /admin/templates /admin/cache
+ * /admin/templates/order-notice/hr /en/admin/comments`.
  * `--cart` fills a cart through the API before the audits (one line of the demo book, one cart per
  * language: a cart belongs to its store) and sends its cookies (`cartId`, `protectCode`) with each
  * request: `--cart /kosarica /en/cart`.
@@ -68,7 +70,7 @@ function parseArgs(argv: string[]) {
   let formFactors: FormFactor[] = ['mobile'];
   let port = Number(process.env.LIGHTHOUSE_PORT ?? 3292);
   let cold = false;
-  let login = false;
+  let login: 'customer' | 'editor' | null = null;
   let cart = false;
   let modal = false;
   let checkout = false;
@@ -78,7 +80,8 @@ function parseArgs(argv: string[]) {
     else if (arg === '--both') formFactors = ['mobile', 'desktop'];
     else if (arg === '--port') port = Number(argv[++i]);
     else if (arg === '--cold') cold = true;
-    else if (arg === '--login') login = true;
+    else if (arg === '--login') login = 'customer';
+    else if (arg === '--editor') login = 'editor';
     else if (arg === '--cart') cart = true;
     else if (arg === '--modal') modal = true;
     else if (arg === '--checkout') checkout = true;
@@ -194,14 +197,20 @@ async function warmUp(base: string, pagePath: string) {
   return urls.size;
 }
 
-/** The demo customer's session (README) as a Cookie header, from a login through the API. */
-async function demoCustomerCookie(base: string): Promise<string> {
+/** The demo accounts of the README. */
+const demoAccounts = {
+  customer: { username: 'kupac@ucionica.local', password: 'Kupac123!' },
+  editor: { username: 'admin@ucionica.local', password: 'Admin123!' },
+};
+
+/** A demo account's session (README) as a Cookie header, from a login through the API. */
+async function demoSessionCookie(base: string, who: keyof typeof demoAccounts): Promise<string> {
   const response = await fetch(`${base}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'kupac@ucionica.local', password: 'Kupac123!' }),
+    body: JSON.stringify(demoAccounts[who]),
   });
-  if (!response.ok) throw new Error(`Login as the demo customer failed: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`Login as the demo ${who} failed: HTTP ${response.status}`);
   return response.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
@@ -381,7 +390,7 @@ export async function runLighthouseBench(argv: string[] = process.argv.slice(2))
   const rows: PageScore[] = [];
   try {
     const base = `http://127.0.0.1:${port}`;
-    const loginCookie = login ? await demoCustomerCookie(base) : undefined;
+    const loginCookie = login ? await demoSessionCookie(base, login) : undefined;
     const cartCookies = new Map<UiLanguage, string>();
     if (cart) {
       for (const language of new Set(paths.map(languageOf)))

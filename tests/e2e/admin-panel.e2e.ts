@@ -152,7 +152,7 @@ test('every admin screen refuses a customer (403) and sends a visitor to log in'
       // The screens with forms refuse their posts as well, doing nothing.
       if (!['adminTemplate', 'adminCache', 'adminComments'].includes(key)) continue;
       const post = await customer.request.post(path, {
-        form: { intent: 'save', namespace: '*' },
+        form: { intent: key === 'adminComments' ? 'publish' : 'save', id: '1', namespace: '*' },
         maxRedirects: 0,
       });
       expect(post.status(), `POST ${path}`).toBe(403);
