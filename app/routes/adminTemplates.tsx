@@ -70,10 +70,10 @@ export default function AdminTemplates({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             {record.variables.length > 0 ? (
-              <p className="mt-3 text-sm text-slate-700">
-                {t('adminPanel.templates.variables')}:{' '}
+              <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-700">
+                <span>{t('adminPanel.templates.variables')}:</span>
                 {record.variables.map((variable) => (
-                  <code key={variable.name} className="mr-2 rounded bg-slate-100 px-1 text-slate-900">
+                  <code key={variable.name} className="rounded bg-slate-100 px-1 text-slate-900">
                     {variable.name}
                   </code>
                 ))}
