@@ -7,7 +7,7 @@ export const adminPanelDe: Widen<typeof adminPanelHr> = {
   languages: 'Sprache der Verwaltung',
   nav: {
     label: 'Verwaltung',
-    home: 'Start',
+    home: 'Übersicht',
     consents: 'Einwilligungen',
     templates: 'E-Mail-Vorlagen',
     caches: 'Caches',

@@ -7,7 +7,7 @@ export const adminPanelEn: Widen<typeof adminPanelHr> = {
   languages: 'Administration language',
   nav: {
     label: 'Administration',
-    home: 'Start',
+    home: 'Dashboard',
     consents: 'Consents',
     templates: 'E-mail templates',
     caches: 'Caches',

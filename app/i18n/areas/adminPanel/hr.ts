@@ -5,7 +5,7 @@ export const adminPanelHr = {
   languages: 'Jezik administracije',
   nav: {
     label: 'Administracija',
-    home: 'Početna',
+    home: 'Nadzorna ploča',
     consents: 'Privole',
     templates: 'Predlošci e-pošte',
     caches: 'Predmemorija',
