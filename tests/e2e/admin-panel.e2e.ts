@@ -110,7 +110,13 @@ for (const language of ['hr', 'en'] as const) {
     await page.getByTestId('template-preview').click();
     await expect(page.getByTestId('preview-subject')).toContainText(`E2E ${stamp} 2026-000123`);
     await expect(page.frameLocator('[data-testid="preview-html"]').locator('b')).toHaveText('Ana');
+    // The frame paints when it is in view: bring it there for the screenshot.
+    await page.getByTestId('preview-html').scrollIntoViewIfNeeded();
     await shot(page, `${language}-template-preview`);
+    if (process.env.SCREENSHOT_DIR)
+      await page
+        .getByTestId('preview-html')
+        .screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-${language}-preview-frame.png` });
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByTestId('template-save').click();
