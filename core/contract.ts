@@ -30,6 +30,12 @@ export type ContractDefinition = {
    * fields, a repeated field being an array.
    */
   multipart?: true;
+  /**
+   * `backoffice`: a back-office call. The router refuses a visitor (401) and any user without the
+   * back-office role (403) before it reads the input, and the OpenAPI operation says so
+   * (`x-backoffice`), which is how the access test finds every such call.
+   */
+  access?: 'backoffice';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -29,7 +29,12 @@ describe('route table', () => {
   it('matches every table path back to its screen and language', () => {
     for (const key of Object.keys(routeTable) as RouteKey[]) {
       for (const language of uiLanguages) {
-        const path = localizedPath(key, language, { slug: 'neki-clanak', id: 7 });
+        const path = localizedPath(key, language, {
+          slug: 'neki-clanak',
+          id: 7,
+          key: 'user-register',
+          language: 'hr',
+        });
         const match = matchRoute(path);
         expect(match, path).toMatchObject({ key, language });
       }

@@ -38,6 +38,13 @@ export const routeTable = {
   },
   cookieSettings: { hr: '/postavke-kolacica', en: '/en/cookie-settings', de: '/de/cookie-einstellungen' },
   adminMedia: { hr: '/admin/media', en: '/en/admin/media', de: '/de/admin/media' },
+  adminTemplates: { hr: '/admin/templates', en: '/en/admin/templates', de: '/de/admin/templates' },
+  adminTemplate: {
+    hr: '/admin/templates/:key/:language',
+    en: '/en/admin/templates/:key/:language',
+    de: '/de/admin/templates/:key/:language',
+  },
+  adminCache: { hr: '/admin/cache', en: '/en/admin/cache', de: '/de/admin/cache' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   /** Developer tools (outside production only): releases and the domain picker. */
   adminDeveloper: { hr: '/admin/developer', en: '/en/admin/developer', de: '/de/admin/developer' },

@@ -38,6 +38,8 @@ import {
 } from './http/security-headers.ts';
 import type { Logger } from './logger.ts';
 import { redactText } from './logger.ts';
+import { cachesRoutes } from './modules/caches/caches.routes.ts';
+import { createCachesService } from './modules/caches/caches.service.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { createCaptchaService } from './modules/captcha/captcha.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -74,6 +76,8 @@ import { createEventsService } from './modules/events/events.service.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
+import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
+import { createMailAdminService } from './modules/mail/mail-admin.service.ts';
 import { marketingRoutes } from './modules/marketing/marketing.routes.ts';
 import { createNewsletterService } from './modules/marketing/newsletter.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -101,6 +105,7 @@ import { createSessionService } from './modules/users/session.service.ts';
 import { socialRoutes } from './modules/users/social.routes.ts';
 import { createSocialLoginService } from './modules/users/social-login.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { requireBackofficeUser } from './modules/users/users.service.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { createWishlistService } from './modules/wishlist/wishlist.service.ts';
 
@@ -201,6 +206,8 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     instagram: createInstagramService(deps, sites),
     devtools: createDevtoolsService(deps, sites, { forcedDomain: deps.config.DEV_FORCE_DOMAIN }),
     payments,
+    mailAdmin: createMailAdminService(deps, mail),
+    caches: createCachesService(deps),
   };
 }
 
@@ -560,7 +567,10 @@ export function createHttpApp(deps: HttpDeps) {
     idempotency(deps.db, logger, isApiWrite),
   );
   // Every call comes from its contract; outside production every answer is checked against it.
-  const contracts = createContractRouter({ checkOutput: !config.isProduction });
+  const contracts = createContractRouter({
+    checkOutput: !config.isProduction,
+    backofficeGuard: (ctx) => requireBackofficeUser(deps.db, ctx),
+  });
   siteRoutes(contracts.implement, services.sites);
   captchaRoutes(contracts.implement, services.captcha);
   marketingRoutes(contracts.implement, services.newsletter);
@@ -593,6 +603,8 @@ export function createHttpApp(deps: HttpDeps) {
   instagramRoutes(contracts.implement, services.instagram);
   // Developer tools exist only outside production (or with DEV_TOOLS=true): else their paths are 404.
   if (config.devTools) devtoolsRoutes(contracts.implement, services.devtools);
+  mailAdminRoutes(contracts.implement, services.mailAdmin);
+  cachesRoutes(contracts.implement, services.caches);
   api.route('/', contracts.router);
   const inProcessCaller = createInProcessCaller({
     implementations: contracts.implementations,

@@ -1,3 +1,4 @@
+import { adminPanelDe } from './areas/adminPanel/de.ts';
 import { authDe } from './areas/auth/de.ts';
 import { blogDe } from './areas/blog/de.ts';
 import { cartDe } from './areas/cart/de.ts';
@@ -35,4 +36,5 @@ export const catalogDe: Catalog = {
   media: mediaDe,
   editor: editorDe,
   devtools: devtoolsDe,
+  adminPanel: adminPanelDe,
 };

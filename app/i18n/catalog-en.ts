@@ -1,3 +1,4 @@
+import { adminPanelEn } from './areas/adminPanel/en.ts';
 import { authEn } from './areas/auth/en.ts';
 import { blogEn } from './areas/blog/en.ts';
 import { cartEn } from './areas/cart/en.ts';
@@ -35,4 +36,5 @@ export const catalogEn: Catalog = {
   media: mediaEn,
   editor: editorEn,
   devtools: devtoolsEn,
+  adminPanel: adminPanelEn,
 };

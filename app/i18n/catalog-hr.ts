@@ -1,3 +1,4 @@
+import { adminPanelHr } from './areas/adminPanel/hr.ts';
 import { authHr } from './areas/auth/hr.ts';
 import { blogHr } from './areas/blog/hr.ts';
 import { cartHr } from './areas/cart/hr.ts';
@@ -40,6 +41,7 @@ export const catalogHr = {
   media: mediaHr,
   editor: editorHr,
   devtools: devtoolsHr,
+  adminPanel: adminPanelHr,
 };
 
 export type Catalog = Widen<typeof catalogHr>;

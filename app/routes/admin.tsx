@@ -1,40 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { data, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { languageOfPath, type UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
-import { backofficeProfile } from '../../server/modules/users/profile.contract.ts';
 import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
 import { catalogs } from '../i18n/catalog.ts';
-import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
-import { requestApi } from '../lib/request-language.ts';
+import { privatePageHeaders } from '../lib/account.ts';
+import { requireBackoffice } from '../lib/admin.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/admin';
 
-/**
- * The back-office user of the request: a visitor goes to the login page (back to the admin after it),
- * a user without the back-office role gets 403.
- */
-export async function requireBackoffice(args: Route.LoaderArgs) {
-  const { language, api } = requestApi(args);
-  const result = await api.call(backofficeProfile, {});
-  if (result.errored) {
-    if (result.error.statusCode === 401) throw loginRedirect(language, localizedPath('admin', language));
-    if (result.error.statusCode === 403)
-      throw data({ forbidden: true }, { status: 403, headers: privatePageHeaders() });
-    throw new Response(result.error.message, { status: result.error.statusCode || 500 });
-  }
-  return { language, user: result.data };
-}
+/** The back-office user of the request (see app/lib/admin.ts); kept here for screens that import it. */
+export { requireBackoffice };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { language, user } = await requireBackoffice(args);
+  const { language, user, adminPanel } = await requireBackoffice(args);
   const seo: PageSeo = {
     title: catalogs[language].profile.admin.title,
     alternates: routeAlternates('admin'),
     noindex: true,
   };
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.displayName || user.email;
-  return { language, name, email: user.email, seo };
+  return { language, name, email: user.email, seo, adminPanel };
 }
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
@@ -62,11 +48,6 @@ function AdminLinks({ language }: { language: UiLanguage }) {
     'inline-block rounded-full border border-slate-400 px-5 py-2.5 font-medium text-slate-800 hover:bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-700 focus-visible:ring-offset-2';
   return (
     <ul className="mt-8 flex flex-wrap gap-3">
-      <li>
-        <a href={localizedPath('home', language)} className={linkClass}>
-          {t('profile.admin.backToSite')}
-        </a>
-      </li>
       <li>
         <a href={localizedPath('profile', language)} className={linkClass}>
           {t('profile.admin.profile')}

@@ -4,6 +4,7 @@ import type { UiLanguage } from '../../core/languages.ts';
 import { productLink } from '../../core/links.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { adminPanel } from '../../server/modules/caches/caches.contract.ts';
 import {
   type ModerationRecord,
   moderationDelete,
@@ -52,14 +53,18 @@ export async function loader(args: Route.LoaderArgs) {
   const page = /^\d{1,5}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
   const doneParam = url.searchParams.get('done');
   const done = doneKeys.find((candidate) => candidate === doneParam) ?? null;
-  const result = await api.call(moderationFilter, { query: { status, page, limit: PAGE_SIZE } });
+  const [result, panel] = await Promise.all([
+    api.call(moderationFilter, { query: { status, page, limit: PAGE_SIZE } }),
+    api.call(adminPanel, {}),
+  ]);
   if (result.errored) throw refusal(language, result.error.statusCode, result.error.message);
+  const adminPanelInfo = panel.errored ? { cacheServer: false } : panel.data;
   const seo: PageSeo = {
     title: catalogs[language].comments.admin.title,
     alternates: routeAlternates('adminComments'),
     noindex: true,
   };
-  return { language, status, done, list: result.data, seo };
+  return { language, status, done, list: result.data, seo, adminPanel: adminPanelInfo };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -20,6 +20,8 @@ export type ContractHandler<C extends Contract> = (
 export type Implementation = {
   contract: Contract;
   handler: (ctx: RequestContext, input: Record<string, unknown>) => unknown;
+  /** The back-office check of an `access: 'backoffice'` call, run before the input is parsed. */
+  guard?: (ctx: RequestContext) => Promise<unknown>;
 };
 
 /** The parts of a request a contract reads, in the order the HTTP path validates them. */
@@ -69,11 +71,22 @@ export function checkContractOutput(contract: Contract, data: unknown) {
  * An API router whose routes come from contracts. Each implementation is also kept for the
  * in-process path (server-side loaders), which calls the same handler with the same validation.
  */
-export function createContractRouter(options: { checkOutput: boolean }) {
+export function createContractRouter(options: {
+  checkOutput: boolean;
+  /** Refuses a request that is not a back-office user's (throws 401/403); needed by `access: 'backoffice'`. */
+  backofficeGuard?: (ctx: RequestContext) => Promise<unknown>;
+}) {
   const router = createApiRouter();
   const implementations: Implementation[] = [];
 
-  function implement<C extends Contract>(contract: C, handler: ContractHandler<C>) {
+  function implement<C extends Contract>(contract: C, implementation: ContractHandler<C>) {
+    const guard = contract.access === 'backoffice' ? options.backofficeGuard : undefined;
+    if (contract.access === 'backoffice' && !guard)
+      throw new Error(
+        `${contractKey(contract)} is a back-office call but the router has no back-office guard`,
+      );
+    // The guard runs first on both paths (HTTP: route middleware; in-process: the caller runs
+    // `guard`): a customer gets 403 whatever the input.
     const request: Record<string, unknown> = {};
     if (contract.params) request.params = contract.params;
     if (contract.query) request.query = contract.query;
@@ -86,6 +99,19 @@ export function createContractRouter(options: { checkOutput: boolean }) {
       summary: contract.summary,
       ...(contract.description ? { description: contract.description } : {}),
       ...(contract.method === 'post' && isWriteContract(contract) ? { 'x-writes': true } : {}),
+      ...(guard ? { 'x-backoffice': true } : {}),
+      // Before the validators: who may call is decided before what they sent is read.
+      ...(guard
+        ? {
+            middleware: [
+              // biome-ignore lint/suspicious/noExplicitAny: Hono's context type of this router
+              async (c: any, next: () => Promise<void>) => {
+                await guard(c.get('ctx'));
+                await next();
+              },
+            ],
+          }
+        : {}),
       request,
       responses: jsonResponses(contract.output),
     });
@@ -94,14 +120,15 @@ export function createContractRouter(options: { checkOutput: boolean }) {
       const input: Record<string, unknown> = {};
       for (const { key, target } of parts)
         if (contract[key]) input[key] = c.req.valid(key === 'body' && contract.multipart ? 'form' : target);
-      const data = await handler(c.get('ctx'), input as ContractParsedInput<C>);
+      const data = await implementation(c.get('ctx'), input as ContractParsedInput<C>);
       if (options.checkOutput) checkContractOutput(contract, data);
       // The text of a cached value is made once (shared-json.ts), as on the fast lane.
       return c.body(dataResponseJson(data), 200, { 'Content-Type': 'application/json' });
     });
     implementations.push({
       contract,
-      handler: handler as unknown as Implementation['handler'],
+      handler: implementation as unknown as Implementation['handler'],
+      ...(guard ? { guard } : {}),
     });
   }
 

@@ -94,6 +94,7 @@ export function createInProcessCaller(deps: {
         // One debug line per call made (bench/internal-calls.ts counts them per page).
         if (debug) deps.logger.debug({ reqId: requestId, call: contractKey(contract) }, 'in-process call');
         const ctx = await contextFor(options);
+        if (entry.guard) await entry.guard(ctx);
         const data = await entry.handler(ctx, parseContractInput(entry.contract, input ?? {}));
         if (deps.checkOutput) checkContractOutput(entry.contract, data);
         return { data, errored: false as const };

@@ -94,11 +94,25 @@ describe.each(backends)('cache contract: $name', ({ create }) => {
     await cache.set('api', 'b', 1);
     await cache.set('api', 'a', 1);
     await cache.set('sites', 'localhost', 1);
+    await cache.set('sites', 'localhost', { name: 'Škola' });
+    // Sizes are the values' JSON in UTF-8 bytes: 1 + 1, and {"name":"Škola"} is 17 bytes (Š takes two).
     expect(await cache.namespaces()).toEqual([
-      { name: 'api', keys: 2 },
-      { name: 'sites', keys: 1 },
+      { name: 'api', keys: 2, bytes: 2 },
+      { name: 'sites', keys: 1, bytes: 17 },
     ]);
     expect(await cache.keys('api')).toEqual(['a', 'b']);
+  });
+
+  it('inspects one entry without changing it: its JSON, size and remaining lifetime', async () => {
+    await cache.set('api', 'with-ttl', { a: [1, 2] }, { ttlSeconds: 60 });
+    await cache.set('api', 'forever', 'x');
+    const entry = await cache.inspect('api', 'with-ttl');
+    expect(entry).toMatchObject({ json: '{"a":[1,2]}', bytes: 11 });
+    expect(entry!.ttlSeconds).toBeGreaterThan(55);
+    expect(entry!.ttlSeconds).toBeLessThanOrEqual(60);
+    expect(await cache.inspect('api', 'forever')).toEqual({ json: '"x"', bytes: 3, ttlSeconds: null });
+    expect(await cache.inspect('api', 'missing')).toBeUndefined();
+    expect(await cache.get('api', 'with-ttl')).toEqual({ a: [1, 2] });
   });
 
   it('keys with pattern characters stay literal', async () => {

@@ -5,7 +5,11 @@ export type CacheSetOptions = {
   tags?: string[];
 };
 
-export type CacheNamespaceInfo = { name: string; keys: number };
+/** A namespace as the admin caches page lists it: its live keys and their values' size in bytes (JSON, UTF-8). */
+export type CacheNamespaceInfo = { name: string; keys: number; bytes: number };
+
+/** One entry as the admin caches page shows it: its JSON text, size and remaining lifetime. */
+export type CacheEntryInfo = { json: string; bytes: number; ttlSeconds: number | null };
 
 /** The cache's backend cannot be reached right now; the call was not attempted or did not complete. */
 export class CacheUnavailableError extends Error {
@@ -24,7 +28,7 @@ export class CacheUnavailableError extends Error {
  * A cache is never a reason for a request to fail or wait: while its backend is unreachable, `get`
  * misses, `set` does nothing, and `delete`/`deleteByTag` are remembered until the backend is back, all
  * within a bounded time. The calls whose answer cannot be made up (`increment`, `ping`, and the admin
- * calls `namespaces`, `keys`, `flush`) reject quickly with CacheUnavailableError instead.
+ * calls `namespaces`, `keys`, `inspect`, `flush`) reject quickly with CacheUnavailableError instead.
  */
 export interface Cache {
   readonly kind: 'memory' | 'redis';
@@ -37,6 +41,8 @@ export interface Cache {
   increment(namespace: string, key: string, windowSeconds: number): Promise<number>;
   namespaces(): Promise<CacheNamespaceInfo[]>;
   keys(namespace: string): Promise<string[]>;
+  /** One entry without touching it (no recency change); undefined when there is none. */
+  inspect(namespace: string, key: string): Promise<CacheEntryInfo | undefined>;
   /** Empties one namespace, or every namespace when none is given. */
   flush(namespace?: string): Promise<void>;
   /** Resolves while the cache is in use; rejects (quickly) while it is not. */

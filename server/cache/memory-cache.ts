@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
-import type { Cache, CacheNamespaceInfo, CacheSetOptions } from './cache.ts';
+import type { Cache, CacheEntryInfo, CacheNamespaceInfo, CacheSetOptions } from './cache.ts';
 
-type Entry = { value: unknown; namespace: string; tags: string[] };
+/** `bytes`: the value's JSON size in UTF-8 (what Redis would hold), for the admin caches page. */
+type Entry = { value: unknown; namespace: string; tags: string[]; bytes: number };
 
 /** Freezes a value and everything it holds, so that no caller can change what the cache hands out. */
 function deepFreeze<T>(value: T): T {
@@ -87,7 +88,7 @@ export class MemoryCache implements Cache {
     if (stored !== null && typeof stored === 'object') frozenCacheValues.add(stored);
     this.lru.set(
       fullKey,
-      { value: stored, namespace, tags },
+      { value: stored, namespace, tags, bytes: Buffer.byteLength(json) },
       {
         size: Math.max(1, json.length + fullKey.length),
         ...(options.ttlSeconds ? { ttl: options.ttlSeconds * 1000 } : {}),
@@ -116,10 +117,11 @@ export class MemoryCache implements Cache {
     if (entry) {
       // Keep the window's original expiry: only the value changes.
       entry.value = count;
+      entry.bytes = String(count).length;
     } else {
       this.lru.set(
         fullKey,
-        { value: 1, namespace, tags: [] },
+        { value: 1, namespace, tags: [], bytes: 1 },
         { ttl: windowSeconds * 1000, size: 16 + fullKey.length },
       );
     }
@@ -135,11 +137,30 @@ export class MemoryCache implements Cache {
   }
 
   async namespaces(): Promise<CacheNamespaceInfo[]> {
-    const counts = new Map<string, number>();
+    const counts = new Map<string, CacheNamespaceInfo>();
     this.lru.purgeStale();
-    for (const entry of this.lru.values())
-      counts.set(entry.namespace, (counts.get(entry.namespace) ?? 0) + 1);
-    return [...counts].map(([name, keys]) => ({ name, keys })).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of this.lru.values()) {
+      let info = counts.get(entry.namespace);
+      if (!info) {
+        info = { name: entry.namespace, keys: 0, bytes: 0 };
+        counts.set(entry.namespace, info);
+      }
+      info.keys++;
+      info.bytes += entry.bytes;
+    }
+    return [...counts.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async inspect(namespace: string, key: string): Promise<CacheEntryInfo | undefined> {
+    const fullKey = namespace + SEPARATOR + key;
+    const entry = this.lru.peek(fullKey);
+    if (!entry) return undefined;
+    const remaining = this.lru.getRemainingTTL(fullKey);
+    return {
+      json: JSON.stringify(entry.value),
+      bytes: entry.bytes,
+      ttlSeconds: Number.isFinite(remaining) ? Math.max(0, Math.ceil(remaining / 1000)) : null,
+    };
   }
 
   async keys(namespace: string): Promise<string[]> {

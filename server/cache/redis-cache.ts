@@ -1,6 +1,12 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger.ts';
-import { type Cache, type CacheNamespaceInfo, type CacheSetOptions, CacheUnavailableError } from './cache.ts';
+import {
+  type Cache,
+  type CacheEntryInfo,
+  type CacheNamespaceInfo,
+  type CacheSetOptions,
+  CacheUnavailableError,
+} from './cache.ts';
 
 export type RedisCacheOptions = {
   prefix?: string;
@@ -287,11 +293,39 @@ export class RedisCache implements Cache {
     const names = await this.command(this.redis.smembers(`${this.prefix}ns`));
     const result: CacheNamespaceInfo[] = [];
     for (const name of names) {
-      const keys = (await this.keys(name)).length;
-      if (keys > 0) result.push({ name, keys });
-      else await this.command(this.redis.srem(`${this.prefix}ns`, name));
+      const found = await this.scan(`${this.escape(`${this.prefix}v:${name}:`)}*`);
+      if (found.length === 0) {
+        await this.command(this.redis.srem(`${this.prefix}ns`, name));
+        continue;
+      }
+      let bytes = 0;
+      for (let index = 0; index < found.length; index += 500) {
+        const pipeline = this.redis.pipeline();
+        for (const fullKey of found.slice(index, index + 500)) pipeline.strlen(fullKey);
+        const replies = (await this.command(pipeline.exec())) ?? [];
+        for (const [error, length] of replies) if (!error) bytes += Number(length);
+      }
+      result.push({ name, keys: found.length, bytes });
     }
     return result.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async inspect(namespace: string, key: string): Promise<CacheEntryInfo | undefined> {
+    await this.required();
+    const fullKey = this.valueKey(namespace, key);
+    const replies = (await this.command(this.redis.multi().get(fullKey).pttl(fullKey).exec())) ?? [];
+    const [[getError, json], [ttlError, ttl]] = replies as [
+      [Error | null, string | null],
+      [Error | null, number],
+    ];
+    if (getError) throw getError;
+    if (ttlError) throw ttlError;
+    if (json === null) return undefined;
+    return {
+      json,
+      bytes: Buffer.byteLength(json),
+      ttlSeconds: ttl >= 0 ? Math.ceil(ttl / 1000) : null,
+    };
   }
 
   async flush(namespace?: string): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Liquid, type Template } from 'liquidjs';
+import { type FS, Liquid, type Template } from 'liquidjs';
 import nodemailer from 'nodemailer';
 import type { Deps } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
@@ -56,13 +56,89 @@ const PARSED_MAX = 200;
  * Editor-written templates are Liquid: no code runs, only own properties of the given variables are
  * reachable, and in the HTML body every output is HTML-escaped unless a filter says otherwise.
  */
+/**
+ * Templates never read files: `include`, `render` and `layout` find nothing (the admin also refuses
+ * them before saving), instead of looking under the process's working directory.
+ */
+const noFiles: FS = {
+  exists: async () => false,
+  existsSync: () => false,
+  readFile: async (file) => {
+    throw new Error(`Templates cannot read files (${file}).`);
+  },
+  readFileSync: (file) => {
+    throw new Error(`Templates cannot read files (${file}).`);
+  },
+  resolve: (_dir, file) => file,
+};
+/** Bounds of one template, so that an edited loop cannot hold a worker: parse size, render time, memory. */
+const limits = { parseLimit: 200_000, renderLimit: 2_000, memoryLimit: 20_000_000, relativeReference: false };
 const htmlEngine = new Liquid({
   outputEscape: 'escape',
   ownPropertyOnly: true,
   strictFilters: true,
   cache: true,
+  fs: noFiles,
+  ...limits,
 });
-const textEngine = new Liquid({ ownPropertyOnly: true, strictFilters: true, cache: true });
+const textEngine = new Liquid({
+  ownPropertyOnly: true,
+  strictFilters: true,
+  cache: true,
+  fs: noFiles,
+  ...limits,
+});
+
+/** The parts of a template, as stored. */
+export type TemplateText = { subject: string; bodyHtml: string; bodyText: string };
+
+/** A template part that does not parse or render: `field` names the part, the message its line. */
+export class TemplateSyntaxError extends Error {
+  override name = 'TemplateSyntaxError';
+  readonly field: keyof TemplateText;
+  constructor(field: keyof TemplateText, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+const FILE_TAG = /\{%-?\s*(include|render|layout)\b/;
+
+/**
+ * Renders a template's text as a sent mail would be (same engines, same escaping) without storing
+ * or caching anything; throws TemplateSyntaxError naming the first part that fails.
+ */
+export async function renderTemplateText(text: TemplateText, variables: MailVariables) {
+  const part = async (field: keyof TemplateText, engine: Liquid) => {
+    const source = text[field];
+    const fileTag = FILE_TAG.exec(source);
+    if (fileTag)
+      throw new TemplateSyntaxError(field, `The tag "${fileTag[1]}" is not allowed in mail templates.`);
+    try {
+      return String(await engine.parseAndRender(source, variables));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new TemplateSyntaxError(field, message.split('\n')[0]!.slice(0, 500));
+    }
+  };
+  const subject = await part('subject', textEngine);
+  const html = await part('bodyHtml', htmlEngine);
+  const textBody = await part('bodyText', textEngine);
+  return { subject: oneLine(subject), html, text: textBody };
+}
+
+/** The variables a template's text uses (for templates no sender is known for). */
+export function templateVariables(text: TemplateText): string[] {
+  const names = new Set<string>();
+  for (const source of [text.subject, text.bodyHtml, text.bodyText]) {
+    try {
+      for (const name of textEngine.globalVariablesSync(source)) names.add(name);
+    } catch {
+      // A template that does not parse names no variables.
+    }
+  }
+  return [...names].sort();
+}
 
 /** A subject is one header line: line breaks from a variable would start new headers. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();

@@ -148,6 +148,7 @@ export const backofficeProfile = defineContract({
   method: 'get',
   path: '/v1/user/profile',
   tags: ['user'],
+  access: 'backoffice',
   summary: 'The logged-in back-office user (401 without a session, 403 for other users)',
   output: accountSchema,
 });
@@ -159,6 +160,7 @@ export const userSetting = defineContract({
   method: 'get',
   path: '/v1/settings/general/user',
   tags: ['settings'],
+  access: 'backoffice',
   summary:
     "A setting of the logged-in back-office user; by default the admin language (group 'global', key 'language')",
   description:

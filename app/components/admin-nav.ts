@@ -1,0 +1,42 @@
+import type { UiLanguage } from '../../core/languages.ts';
+import { localizedPath } from '../../core/route-table.ts';
+import type { AdminPanelInfo } from '../../server/modules/caches/caches.contract.ts';
+
+/**
+ * The admin panel's side navigation, in order: one entry per screen. A new screen adds one line.
+ * `label` is a catalog key; `when` hides an entry the site does not offer (caches without Redis).
+ */
+export type AdminNavEntry = {
+  id: string;
+  label: string;
+  href: (language: UiLanguage) => string;
+  when?: (panel: AdminPanelInfo) => boolean;
+};
+
+/** The consent screens are built on another branch; their route key replaces this table at merge. */
+const consentPaths: Record<UiLanguage, string> = {
+  hr: '/admin/consent',
+  en: '/en/admin/consent',
+  de: '/de/admin/consent',
+};
+
+export const adminNavEntries: AdminNavEntry[] = [
+  { id: 'home', label: 'adminPanel.nav.home', href: (language) => localizedPath('admin', language) },
+  { id: 'consents', label: 'adminPanel.nav.consents', href: (language) => consentPaths[language] },
+  {
+    id: 'templates',
+    label: 'adminPanel.nav.templates',
+    href: (language) => localizedPath('adminTemplates', language),
+  },
+  {
+    id: 'caches',
+    label: 'adminPanel.nav.caches',
+    href: (language) => localizedPath('adminCache', language),
+    when: (panel) => panel.cacheServer,
+  },
+  {
+    id: 'comments',
+    label: 'adminPanel.nav.comments',
+    href: (language) => localizedPath('adminComments', language),
+  },
+];

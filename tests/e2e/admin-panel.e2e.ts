@@ -1,0 +1,239 @@
+import type { Browser, Page } from '@playwright/test';
+import { Redis } from 'ioredis';
+import { catalogs } from '../../app/i18n/catalog.ts';
+import type { UiLanguage } from '../../core/languages.ts';
+import { localizedPath, type RouteKey, routeTable } from '../../core/route-table.ts';
+import { type RedisServer, startRedisServer } from '../../server/testing/redis-server.ts';
+import { e2eBaseUrl } from './e2e-env.ts';
+import { expect, test } from './fixtures.ts';
+import { axeViolations } from './support/axe.ts';
+import { demoEditor } from './support/comments.ts';
+import { mailTo } from './support/outbox.ts';
+import { type ServerProcess, startServerProcess } from './support/server-process.ts';
+import { demoCustomer } from './support/wishlist.ts';
+
+/*
+ * The admin panel: the frame (language switch, back to the site, side navigation), e-mail templates
+ * edited, previewed, refused when broken and test-sent to the outbox; every admin screen refusing a
+ * customer and sending a visitor to log in; and, on a server of its own with Redis, the caches listed,
+ * a key viewed and the caches cleared.
+ */
+
+/** Screenshots for a look while developing (SCREENSHOT_DIR unset: none). */
+async function shot(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-${name}.png`, fullPage: true });
+}
+
+async function logIn(page: Page, account: { username: string; password: string }, base = '') {
+  const response = await page.request.post(`${base}/api/v1/login`, { data: account });
+  expect(response.status()).toBe(200);
+}
+
+/** Every admin screen of the route table (adminLogin is a redirect, not a screen), with sample params. */
+const adminScreens = (Object.keys(routeTable) as RouteKey[]).filter(
+  (key) => key.startsWith('admin') && key !== 'adminLogin',
+);
+const screenPath = (key: RouteKey, language: UiLanguage) =>
+  localizedPath(key, language, { key: 'user-register', language });
+
+async function editorPage(browser: Browser, base = e2eBaseUrl) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await logIn(page, demoEditor, base);
+  return page;
+}
+
+for (const language of ['hr', 'en'] as const) {
+  const texts = catalogs[language].adminPanel;
+
+  test(`${language}: a template is edited, refused when broken, previewed, saved and test-sent to the outbox`, async ({
+    browser,
+  }) => {
+    const page = await editorPage(browser);
+    await page.goto(localizedPath('admin', language));
+    // The frame: the language switch, the way back and the navigation (no caches without Redis).
+    const nav = page.getByRole('navigation', { name: texts.nav.label });
+    await expect(nav.getByRole('link')).toHaveText([
+      texts.nav.home,
+      texts.nav.consents,
+      texts.nav.templates,
+      texts.nav.comments,
+    ]);
+    await expect(page.getByTestId('admin-back-to-site')).toHaveAttribute(
+      'href',
+      localizedPath('home', language),
+    );
+    await expect(page.getByTestId('admin-languages').getByRole('link')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await nav.getByRole('link', { name: texts.nav.templates }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.templates.title);
+    await expect(nav.getByRole('link', { name: texts.nav.templates })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const list = page.getByTestId('template-list');
+    for (const key of [
+      'user-register',
+      'reset-password',
+      'order-confirmation',
+      'order-notice',
+      'newsletter-confirm',
+      'newsletter-welcome',
+    ])
+      await expect(list.locator(`[data-template="${key}"]`)).toBeVisible();
+    await shot(page, `${language}-templates`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByTestId(`edit-order-notice-${language}`).click();
+    await expect(page).toHaveURL(
+      new RegExp(`${localizedPath('adminTemplate', language, { key: 'order-notice', language })}$`),
+    );
+    await expect(page.getByTestId('template-variables')).toContainText('{{ orderNumber }}');
+    // The stored text's preview is there from the start, with the sample data.
+    await expect(page.getByTestId('preview-subject')).toContainText('2026-000123');
+
+    const subject = page.getByLabel(texts.templates.subject, { exact: true });
+    const html = page.getByLabel(texts.templates.bodyHtml, { exact: true });
+    // A broken template is refused, naming the field; nothing is saved.
+    await html.fill('<p>{% if orderNumber %}{{ orderNumber }}</p>');
+    await page.getByTestId('template-save').click();
+    await expect(page.getByTestId('template-error')).toBeVisible();
+    await expect(html).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, `${language}-template-error`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const stamp = `${language}${Date.now()}`;
+    await subject.fill(`E2E ${stamp} {{ orderNumber }}`);
+    await html.fill('<p>Order {{ orderNumber }} for <b>{{ firstName }}</b>: {{ grandTotal }}</p>');
+    await page.getByTestId('template-preview').click();
+    await expect(page.getByTestId('preview-subject')).toContainText(`E2E ${stamp} 2026-000123`);
+    await expect(page.frameLocator('[data-testid="preview-html"]').locator('b')).toHaveText('Ana');
+    // The frame paints when it is in view: bring it there for the screenshot.
+    await page.getByTestId('preview-html').scrollIntoViewIfNeeded();
+    await shot(page, `${language}-template-preview`);
+    if (process.env.SCREENSHOT_DIR)
+      await page
+        .getByTestId('preview-html')
+        .screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-${language}-preview-frame.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByTestId('template-save').click();
+    await expect(page.getByTestId('template-done')).toHaveText(texts.templates.saved);
+    await expect(subject).toHaveValue(`E2E ${stamp} {{ orderNumber }}`);
+    await page.getByTestId('template-test-send').click();
+    await expect(page.getByTestId('template-done')).toContainText(demoEditor.username);
+    const mail = await mailTo(demoEditor.username, new RegExp(`E2E ${stamp} 2026-000123`));
+    expect(mail).toContain('<b>Ana</b>');
+    await shot(page, `${language}-template-sent`);
+
+    // Without a cache server the caches screen says so.
+    await page.goto(localizedPath('adminCache', language));
+    await expect(page.getByTestId('cache-no-server')).toHaveText(texts.cache.noServer);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+}
+
+test('every admin screen refuses a customer (403) and sends a visitor to log in', async ({ browser }) => {
+  expect(adminScreens).toEqual(
+    expect.arrayContaining(['admin', 'adminComments', 'adminTemplates', 'adminTemplate', 'adminCache']),
+  );
+  const visitor = await browser.newContext({ baseURL: e2eBaseUrl });
+  const customer = await browser.newContext({ baseURL: e2eBaseUrl });
+  const customerPage = await customer.newPage();
+  await logIn(customerPage, demoCustomer);
+  for (const language of ['hr', 'en'] as const) {
+    for (const key of adminScreens) {
+      const path = screenPath(key, language);
+      const anonymous = await visitor.request.get(path, { maxRedirects: 0 });
+      expect(anonymous.status(), path).toBe(302);
+      expect(anonymous.headers().location, path).toContain(localizedPath('login', language));
+      const refused = await customerPage.goto(path);
+      expect(refused?.status(), path).toBe(403);
+      await expect(customerPage.getByTestId('admin-refused')).toHaveText(
+        catalogs[language].profile.admin.forbiddenTitle,
+      );
+      // The screens with forms refuse their posts as well, doing nothing.
+      if (!['adminTemplate', 'adminCache', 'adminComments'].includes(key)) continue;
+      const post = await customer.request.post(path, {
+        form: { intent: key === 'adminComments' ? 'publish' : 'save', id: '1', namespace: '*' },
+        maxRedirects: 0,
+      });
+      expect(post.status(), `POST ${path}`).toBe(403);
+    }
+  }
+  await visitor.close();
+  await customer.close();
+});
+
+test.describe('caches with Redis', () => {
+  let redis: RedisServer;
+  let server: ServerProcess;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    redis = await startRedisServer();
+    server = await startServerProcess({ env: { REDIS_URL: redis.url } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+  });
+
+  const redisKeys = async (pattern: string) => {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    try {
+      return (await client.keys(pattern)).length;
+    } finally {
+      client.disconnect();
+    }
+  };
+
+  test('are listed with sizes, a key is viewed, one namespace and then all are cleared', async ({
+    browser,
+  }) => {
+    const texts = catalogs.en.adminPanel;
+    // Anonymous pages fill the page cache.
+    for (const path of ['/', '/en', '/objave']) expect((await fetch(server.baseUrl + path)).status).toBe(200);
+    await expect.poll(() => redisKeys('shop:cache:v:pages:*')).toBeGreaterThan(0);
+
+    const page = await editorPage(browser, server.baseUrl);
+    await page.goto(`${server.baseUrl}${localizedPath('admin', 'en')}`);
+    const nav = page.getByRole('navigation', { name: texts.nav.label });
+    await expect(nav.getByRole('link', { name: texts.nav.caches })).toBeVisible();
+    await nav.getByRole('link', { name: texts.nav.caches }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.cache.title);
+    const pagesRow = page.locator('[data-namespace="pages"]');
+    await expect(pagesRow).toBeVisible();
+    expect(Number(await pagesRow.getByTestId('namespace-keys').textContent())).toBeGreaterThan(0);
+    await shot(page, 'en-caches');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await pagesRow
+      .getByRole('link', { name: texts.cache.showKeys.replace('{{namespace}}', 'pages') })
+      .click();
+    const keys = page.getByTestId('cache-keys');
+    await expect(keys.getByRole('link').first()).toBeVisible();
+    await keys.getByRole('link').first().click();
+    await expect(page.getByTestId('cache-value')).toContainText('"parts"');
+    await shot(page, 'en-cache-key');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByTestId('clear-pages').click();
+    await expect(page.getByTestId('cache-cleared')).toHaveText(
+      texts.cache.cleared.replace('{{namespace}}', 'pages'),
+    );
+    await expect(page.locator('[data-namespace="pages"]')).toHaveCount(0);
+    expect(await redisKeys('shop:cache:v:pages:*')).toBe(0);
+    // A page is rendered again, not served from a copy any process kept.
+    const again = await fetch(`${server.baseUrl}/en`);
+    expect(again.headers.get('x-page-cache')).toBe('MISS');
+
+    await page.getByTestId('clear-all').click();
+    await expect(page.getByTestId('cache-cleared')).toHaveText(texts.cache.clearedAll);
+    await shot(page, 'en-caches-cleared');
+    await page.context().close();
+  });
+});
