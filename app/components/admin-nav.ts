@@ -13,16 +13,13 @@ export type AdminNavEntry = {
   when?: (panel: AdminPanelInfo) => boolean;
 };
 
-/** The consent screens are built on another branch; their route key replaces this table at merge. */
-const consentPaths: Record<UiLanguage, string> = {
-  hr: '/admin/consent',
-  en: '/en/admin/consent',
-  de: '/de/admin/consent',
-};
-
 export const adminNavEntries: AdminNavEntry[] = [
   { id: 'home', label: 'adminPanel.nav.home', href: (language) => localizedPath('admin', language) },
-  { id: 'consents', label: 'adminPanel.nav.consents', href: (language) => consentPaths[language] },
+  {
+    id: 'consents',
+    label: 'adminPanel.nav.consents',
+    href: (language) => localizedPath('adminConsent', language),
+  },
   {
     id: 'templates',
     label: 'adminPanel.nav.templates',
@@ -34,6 +31,7 @@ export const adminNavEntries: AdminNavEntry[] = [
     href: (language) => localizedPath('adminCache', language),
     when: (panel) => panel.cacheServer,
   },
+  { id: 'media', label: 'adminPanel.nav.media', href: (language) => localizedPath('adminMedia', language) },
   {
     id: 'comments',
     label: 'adminPanel.nav.comments',

@@ -10,7 +10,12 @@ import type { IgMedia } from '../../server/modules/social/instagram.contract.ts'
 export type PageSection = NonNullable<PostView['sections']>[number];
 
 /** What a section needs besides its own settings and texts: posts, events, a form, Instagram posts, loaded by the page. */
-export type SectionData = { posts?: PostCard[]; events?: EventRecord[]; form?: FormView; instagram?: IgMedia[] };
+export type SectionData = {
+  posts?: PostCard[];
+  events?: EventRecord[];
+  form?: FormView;
+  instagram?: IgMedia[];
+};
 
 /** `editPage=true` and `mobileView=true` from the query (edit mode itself checks the user later). */
 export function readPageFlags(search: URLSearchParams) {

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, redirect, useLocation } from 'react-router'
 import { languageOfPath, type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { formatDate } from '../../core/money.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { adminPanel } from '../../server/modules/caches/caches.contract.ts';
 import {
   type ConsentAssignment,
   type ConsentEntity,
@@ -43,6 +44,7 @@ function refusal(language: UiLanguage, statusCode: number, message: string, slug
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
+  const panel = api.call(adminPanel, {});
   const slug = args.params.slug;
   const [entities, assignments] = await Promise.all([
     api.call(consentEntityFilter, { body: { limit: 100 } }),
@@ -67,7 +69,16 @@ export async function loader(args: Route.LoaderArgs) {
     alternates: routeAlternates('adminConsent', slug ? { slug } : {}),
     noindex: true,
   };
-  return { language, consents, assignments: list, view, done, seo };
+  const adminPanelInfo = await panel;
+  return {
+    language,
+    consents,
+    assignments: list,
+    view,
+    done,
+    seo,
+    adminPanel: adminPanelInfo.errored ? { cacheServer: false } : adminPanelInfo.data,
+  };
 }
 
 /** The texts of a consent form: one per language whose name is filled in. */

@@ -3,6 +3,7 @@ import { data, redirect } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { isRefusalCode } from '../../core/media-library.ts';
 import { localizedPath } from '../../core/route-table.ts';
+import { adminPanel } from '../../server/modules/caches/caches.contract.ts';
 import {
   directoryItemCreate,
   directoryItemDelete,
@@ -70,6 +71,7 @@ function refusal(language: UiLanguage, statusCode: number, message: string): Res
 
 export async function loader(args: Route.LoaderArgs) {
   const { language, api } = requestApi(args);
+  const panel = api.call(adminPanel, {});
   const url = new URL(args.request.url);
   const state = stateOf(url.searchParams);
   const list = await api.call(mediaFilterStandard, {
@@ -88,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
   const focusId = editId ?? confirmId;
   const focused = focusId ? await api.call(mediaGet, { params: { id: focusId } }) : null;
   const doneParam = url.searchParams.get('done');
+  const adminPanelInfo = await panel;
   const seo: PageSeo = {
     title: catalogs[language].media.title,
     alternates: routeAlternates('adminMedia'),
@@ -102,6 +105,7 @@ export async function loader(args: Route.LoaderArgs) {
     confirming: confirmId && focused && !focused.errored ? focused.data : null,
     done: doneKeys.find((candidate) => candidate === doneParam) ?? null,
     seo,
+    adminPanel: adminPanelInfo.errored ? { cacheServer: false } : adminPanelInfo.data,
   };
 }
 

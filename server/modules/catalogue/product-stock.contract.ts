@@ -5,6 +5,7 @@ import { idParam, int32 } from '../../../core/input-schemas.ts';
 export const productStockUpdate = defineContract({
   method: 'patch',
   path: '/v1/admin/product/stock/{id}',
+  access: 'backoffice',
   tags: ['catalogue'],
   summary: 'Back office: set the units on hand of a tracked product (availability requests follow)',
   description:

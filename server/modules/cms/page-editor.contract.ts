@@ -87,6 +87,7 @@ export type PageEditState = z.output<typeof pageEditStateSchema>;
 export const pageEditState = defineContract({
   method: 'get',
   path: '/v1/cms/page/edit/{id}',
+  access: 'backoffice',
   tags: ['cms', 'edit mode'],
   summary: 'Back office: a page as edit mode edits it (all sections, texts in the request language, version)',
   description: `401 without a session, 403 '${EDITOR_MESSAGES.backofficeOnly}' for other users, 404 for no such page.`,
@@ -97,6 +98,7 @@ export const pageEditState = defineContract({
 export const pageSave = defineContract({
   method: 'put',
   path: '/v1/cms/page/save/{id}',
+  access: 'backoffice',
   tags: ['cms', 'edit mode'],
   summary:
     "Back office: saves a page's sections (order, texts in one language, settings, visibility, master)",
@@ -118,6 +120,7 @@ export const pageSave = defineContract({
 export const pageCreate = defineContract({
   method: 'post',
   path: '/v1/cms/page/create',
+  access: 'backoffice',
   tags: ['cms', 'edit mode'],
   writes: true,
   summary: 'Back office: a new published page with its first sections, in one language',
@@ -151,6 +154,7 @@ const elementBody = {
 export const elementCreate = defineContract({
   method: 'post',
   path: '/v1/cms/element/create',
+  access: 'backoffice',
   tags: ['cms', 'edit mode'],
   writes: true,
   summary: 'Back office: a static layout element (header, footer, cookie notice) in one language',
@@ -162,6 +166,7 @@ export const elementCreate = defineContract({
 export const elementUpdate = defineContract({
   method: 'patch',
   path: '/v1/cms/element/update/{id}',
+  access: 'backoffice',
   tags: ['cms', 'edit mode'],
   summary: 'Back office: changes a static layout element; `version` must be the one the editor read',
   description: `An older version answers 409 '${EDITOR_MESSAGES.elementConflict}' and changes nothing.`,

@@ -104,6 +104,7 @@ export type ConsentAssignment = z.output<typeof assignmentRecord>;
 export const consentFilter = defineContract({
   method: 'post',
   path: '/v1/gdpr/consent/filter',
+  access: 'backoffice',
   tags: ['consent'],
   summary: 'Back office: the consent assignments of the site (a form, its consents and the required ones)',
   description: backofficeNote,
@@ -134,6 +135,7 @@ const assignmentBody = z
 export const consentCreate = defineContract({
   method: 'post',
   path: '/v1/gdpr/consent/create',
+  access: 'backoffice',
   tags: ['consent'],
   writes: true,
   summary: 'Back office: assign consents (and the required ones) to a form',
@@ -145,6 +147,7 @@ export const consentCreate = defineContract({
 export const consentUpdate = defineContract({
   method: 'post',
   path: '/v1/gdpr/consent/update/{id}',
+  access: 'backoffice',
   tags: ['consent'],
   writes: true,
   summary: "Back office: change an assignment's consents and required consents",
@@ -183,6 +186,7 @@ export type ConsentEntity = z.output<typeof consentEntityRecord>;
 export const consentEntityFilter = defineContract({
   method: 'post',
   path: '/v1/gdpr/consent/entity/filter',
+  access: 'backoffice',
   tags: ['consent'],
   summary: 'Back office: the consents of the site with every version of their texts',
   description: backofficeNote,
@@ -196,6 +200,7 @@ export const consentEntityFilter = defineContract({
 export const consentEntityCreate = defineContract({
   method: 'post',
   path: '/v1/gdpr/consent/entity/create',
+  access: 'backoffice',
   tags: ['consent'],
   writes: true,
   summary: 'Back office: create a consent (version 1 of its text)',
@@ -217,6 +222,7 @@ export const consentEntityCreate = defineContract({
 export const consentVersionCreate = defineContract({
   method: 'post',
   path: '/v1/gdpr/consent/entity/version/{id}',
+  access: 'backoffice',
   tags: ['consent'],
   writes: true,
   summary: "Back office: a new version of a consent's text (the old versions stay readable)",

@@ -58,6 +58,7 @@ const folderField = z
 export const mediaFilterStandard = defineContract({
   method: 'post',
   path: MEDIA_FILTER_PATH,
+  access: 'backoffice',
   tags: ['media'],
   summary: 'Back office: the media library, newest first, searched by title, name or texts, paged',
   description: '401 without a session, 403 for users who are not back-office users.',
@@ -88,6 +89,7 @@ const uploadedFile = z.file().meta({ type: 'string', format: 'binary', descripti
 export const mediaUpload = defineContract({
   method: 'post',
   path: MEDIA_UPLOAD_PATH,
+  access: 'backoffice',
   tags: ['media'],
   writes: true,
   multipart: true,
@@ -108,6 +110,7 @@ export const mediaUpload = defineContract({
 export const mediaGet = defineContract({
   method: 'get',
   path: '/v1/cms/media/get/{id}',
+  access: 'backoffice',
   tags: ['media'],
   summary: 'Back office: one file of the media library',
   params: z.object({ id: idParam }),
@@ -125,6 +128,7 @@ const textInput = z
 export const mediaUpdate = defineContract({
   method: 'patch',
   path: '/v1/cms/media/update/{id}',
+  access: 'backoffice',
   tags: ['media'],
   summary: 'Back office: change a file’s title, description and alt text per language, or its folder',
   params: z.object({ id: idParam }),
@@ -140,6 +144,7 @@ export const mediaUpdate = defineContract({
 export const mediaDelete = defineContract({
   method: 'delete',
   path: '/v1/cms/media/delete/{id}',
+  access: 'backoffice',
   tags: ['media'],
   summary: 'Back office: delete a file (its stored bytes go when no other entry uses them)',
   params: z.object({ id: idParam }),
@@ -159,6 +164,7 @@ export type MediaFolder = z.output<typeof folderSchema>;
 export const directoryItemFilter = defineContract({
   method: 'get',
   path: '/v1/cms/directoryItem/filter',
+  access: 'backoffice',
   tags: ['media'],
   summary: 'Back office: the folders of the media library with their file counts',
   output: z.object({ records: z.array(folderSchema) }),
@@ -167,6 +173,7 @@ export const directoryItemFilter = defineContract({
 export const directoryItemCreate = defineContract({
   method: 'post',
   path: '/v1/cms/directoryItem/create',
+  access: 'backoffice',
   tags: ['media'],
   writes: true,
   summary: 'Back office: create a folder (optionally inside another)',
@@ -180,6 +187,7 @@ export const directoryItemCreate = defineContract({
 export const directoryItemMove = defineContract({
   method: 'post',
   path: '/v1/cms/directoryItem/move',
+  access: 'backoffice',
   tags: ['media'],
   writes: true,
   summary: 'Back office: move files into a folder (null: the top level)',
@@ -190,6 +198,7 @@ export const directoryItemMove = defineContract({
 export const directoryItemDelete = defineContract({
   method: 'delete',
   path: '/v1/cms/directoryItem/delete',
+  access: 'backoffice',
   tags: ['media'],
   summary: 'Back office: delete folders; their files and folders move up to the parent',
   body: z.object({ targetIds: z.array(idInput).min(1).max(100) }),
@@ -235,6 +244,7 @@ const bucketFile = z.object({ key: lineText(200).min(1), name: lineText(255).min
 export const fileAddFromBucket = defineContract({
   method: 'post',
   path: '/v1/cms/file/addFromBucket',
+  access: 'backoffice',
   tags: ['media'],
   writes: true,
   summary: 'Back office: add files PUT to upload addresses (one file, or {files})',

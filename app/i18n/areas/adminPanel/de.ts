@@ -9,6 +9,7 @@ export const adminPanelDe: Widen<typeof adminPanelHr> = {
     label: 'Verwaltung',
     home: 'Übersicht',
     consents: 'Einwilligungen',
+    media: 'Mediathek',
     templates: 'E-Mail-Vorlagen',
     caches: 'Caches',
     comments: 'Kommentare moderieren',

@@ -9,6 +9,7 @@ export const adminPanelEn: Widen<typeof adminPanelHr> = {
     label: 'Administration',
     home: 'Dashboard',
     consents: 'Consents',
+    media: 'Media library',
     templates: 'E-mail templates',
     caches: 'Caches',
     comments: 'Comment moderation',

@@ -7,6 +7,7 @@ export const adminPanelHr = {
     label: 'Administracija',
     home: 'Nadzorna ploča',
     consents: 'Privole',
+    media: 'Medijateka',
     templates: 'Predlošci e-pošte',
     caches: 'Predmemorija',
     comments: 'Moderiranje komentara',
