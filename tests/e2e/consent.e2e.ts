@@ -143,7 +143,9 @@ test.describe('back office: the registration form follows its assignment', () =>
   });
 });
 
-test('a customer gets 403 on the consent screens; an unknown slug is 404 for the editor', async ({ page }) => {
+test('a customer gets 403 on the consent screens; an unknown slug is 404 for the editor', async ({
+  page,
+}) => {
   await logIn(page, demoCustomer);
   for (const path of [
     localizedPath('adminConsent', 'hr'),
