@@ -126,6 +126,9 @@ type ProductState = {
   values: { attribute: number; value: number }[];
   tags: number[];
   prices: { currency: number; bundle: number; discount: number; endsAt: number; retail: number }[];
+  /** `lower(sku)` and, per language, `lower(f_unaccent(name))`, as the database folds them. */
+  sku: string;
+  names: { language: string; name: string }[];
 };
 
 export type FacetCounts = {
@@ -134,8 +137,23 @@ export type FacetCounts = {
   price: { low: number | null; high: number | null };
 };
 
-/** What a facet query needs besides the resolved criteria: keyword matches come from the database. */
-export type IndexQuery = { criteria: ResolvedCriteria; keywordIds: number[] | null; currencyId: number };
+/**
+ * A keyword as the database compares it (product-filter.ts): `name` is `lower(f_unaccent(word))`, the
+ * text `f_unaccent(name) ilike f_unaccent('%word%')` looks for, `sku` is `lower(word)` for `sku ilike`.
+ */
+export type FoldedWord = { name: string; sku: string };
+
+/**
+ * What a facet query needs besides the resolved criteria: the keywords folded by the database, matched
+ * in the names of `languages` and the SKU; `keywordIds` only when a word had to be matched by the
+ * database itself (see `foldWords`).
+ */
+export type IndexQuery = {
+  criteria: ResolvedCriteria;
+  keywords?: { words: FoldedWord[]; languages: string[] } | null;
+  keywordIds: number[] | null;
+  currencyId: number;
+};
 
 export class SiteFacetIndex {
   readonly siteId: number;
@@ -156,6 +174,10 @@ export class SiteFacetIndex {
   linkPriority: Int32Array = new Int32Array(0);
   patchedLinks = new Map<number, { category: number; priority: number }[]>();
   prices = new Map<number, CurrencyPrices>();
+  /** Per language, each slot's name folded as the keyword search compares it: `lower(f_unaccent(name))`. */
+  names = new Map<string, (string | undefined)[]>();
+  /** Each slot's `lower(sku)`. */
+  skus: (string | undefined)[] = [];
   /** Per "language|default language": the rank of each slot's name in the database's own order. */
   nameRanks = new Map<string, Promise<Int32Array>>();
 
@@ -258,6 +280,8 @@ export class SiteFacetIndex {
       prices.retail[slot] = NO_PRICE;
     }
     this.patchedLinks.set(slot, []);
+    for (const names of this.names.values()) names[slot] = undefined;
+    this.skus[slot] = undefined;
   }
 
   /** A product's current rows (or its absence: not visible any more) replace what the slot held. */
@@ -275,6 +299,8 @@ export class SiteFacetIndex {
     this.patchedLinks.set(slot, state.categories);
     for (const entry of state.values) setBit(this.valueBits(entry.attribute, entry.value), slot);
     for (const tag of state.tags) setBit(this.bitsIn(this.tags, tag), slot);
+    this.skus[slot] = state.sku;
+    for (const { language, name } of state.names) this.namesIn(language)[slot] = name;
     for (const price of state.prices) {
       const prices = this.currencyPrices(price.currency);
       prices.bundle[slot] = price.bundle;
@@ -282,6 +308,44 @@ export class SiteFacetIndex {
       prices.endsAt[slot] = price.endsAt;
       prices.retail[slot] = price.retail;
     }
+  }
+
+  private namesIn(language: string): (string | undefined)[] {
+    let names = this.names.get(language);
+    if (!names) {
+      names = [];
+      this.names.set(language, names);
+    }
+    return names;
+  }
+
+  /**
+   * Clears the slots of `bits` whose SKU and names (in `languages`) do not contain every word: the
+   * condition of product-filter.ts `criteriaConditions` (`f_unaccent(name) ilike f_unaccent('%word%')`
+   * in a language of the view, or `sku ilike '%word%'`), on text the database folded the same way.
+   */
+  private keepKeywordMatches(bits: Bits, words: FoldedWord[], languages: string[]): void {
+    const lists: (string | undefined)[][] = [];
+    for (const language of languages) {
+      const names = this.names.get(language);
+      if (names) lists.push(names);
+    }
+    const skus = this.skus;
+    forEachBit(bits, (slot) => {
+      for (const word of words) {
+        if (skus[slot]?.includes(word.sku)) continue;
+        let found = false;
+        for (const names of lists)
+          if (names[slot]?.includes(word.name)) {
+            found = true;
+            break;
+          }
+        if (!found) {
+          clearBit(bits, slot);
+          return;
+        }
+      }
+    });
   }
 
   /** The highest priority of a slot's links, among `categories` when given (null: none there). */
@@ -338,6 +402,8 @@ export class SiteFacetIndex {
     if (criteria.tags) andInto(result, this.union(this.tags, criteria.tags));
     if (criteria.select) andInto(result, this.fromIds(criteria.select));
     if (query.keywordIds) andInto(result, this.fromIds(query.keywordIds));
+    // Last: the text comparisons run only over the products every other condition left.
+    if (query.keywords) this.keepKeywordMatches(result, query.keywords.words, query.keywords.languages);
     return result;
   }
 
@@ -499,6 +565,16 @@ export class SiteFacetIndex {
       setBit(index.live, slot);
     }
     index.size = ids.length;
+    if (rows.skus) index.skus = JSON.parse(rows.skus) as string[];
+    for (const row of rows.names ?? []) {
+      const names = index.namesIn(row.language_code);
+      const productIds = parseList(row.ids);
+      const texts = JSON.parse(row.names ?? '[]') as string[];
+      for (let i = 0; i < productIds.length; i++) {
+        const slot = index.slotOf(productIds[i]!);
+        if (slot !== undefined) names[slot] = texts[i];
+      }
+    }
     const links = parseList(rows.links);
     const perSlot = new Int32Array(ids.length + 1);
     const linkSlots = new Int32Array(links.length / 3);
@@ -585,6 +661,25 @@ export class SiteFacetIndex {
   }
 }
 
+/**
+ * The literal text of a LIKE pattern `%text%` (backslash escapes), or null when it is not of that form
+ * (a wildcard inside).
+ */
+export function literalOfContains(pattern: string): string | null {
+  if (pattern.length < 2 || pattern[0] !== '%') return null;
+  let text = '';
+  for (let i = 1; i < pattern.length; i++) {
+    const character = pattern[i]!;
+    if (character === '\\') {
+      if (i + 1 >= pattern.length) return null;
+      text += pattern[++i]!;
+    } else if (character === '%' && i === pattern.length - 1) return text;
+    else if (character === '%' || character === '_') return null;
+    else text += character;
+  }
+  return null;
+}
+
 /** The `wanted` first slots in `compare` order (a bounded max-heap: n log k instead of n log n). */
 function smallest(items: Int32Array, wanted: number, compare: (a: number, b: number) => number): Int32Array {
   const heap = new Int32Array(wanted);
@@ -627,6 +722,9 @@ function smallest(items: Int32Array, wanted: number, compare: (a: number, b: num
 type BuildRows = {
   ids: string | null;
   created: string | null;
+  /** JSON arrays: `lower(sku)` in id order; per language the ids and `lower(f_unaccent(name))`. */
+  skus?: string | null;
+  names?: { language_code: string; ids: string | null; names: string | null }[];
   links: string | null;
   values: { attribute_id: number; value_id: number; ids: string | null }[];
   tags: { tag_id: number; ids: string | null }[];
@@ -660,11 +758,12 @@ async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
   const version = await currentVersion(db);
   const visible = visibleProducts(siteId);
   // Five statements at once: PostgreSQL runs them on five connections; PGlite one after the other.
-  const [[productRow], [linkRow], values, tags, prices] = await Promise.all([
-    rowsOf<{ ids: string | null; created: string | null }>(
+  const [[productRow], [linkRow], values, tags, prices, names] = await Promise.all([
+    rowsOf<{ ids: string | null; created: string | null; skus: string | null }>(
       db,
       sql`select string_agg(id::text, ',' order by id) as ids,
-               string_agg(${micros(sql`created_at`)}::text, ',' order by id) as created
+               string_agg(${micros(sql`created_at`)}::text, ',' order by id) as created,
+               json_agg(lower(sku) order by id)::text as skus
         from products where site_id = ${siteId} and status = 'active' and is_visible_individually`,
     ),
     rowsOf<{ links: string | null }>(
@@ -691,10 +790,18 @@ async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
                string_agg(coalesce(retail_price::text, ''), ',') as retail
         from product_prices where product_id in (${visible}) group by currency_id`,
     ),
+    rowsOf<NonNullable<BuildRows['names']>[number]>(
+      db,
+      sql`select language_code, string_agg(product_id::text, ',' order by product_id) as ids,
+               json_agg(lower(f_unaccent(name)) order by product_id)::text as names
+        from product_translations where product_id in (${visible}) group by language_code`,
+    ),
   ]);
   return SiteFacetIndex.fromRows(siteId, version, {
     ids: productRow?.ids ?? null,
     created: productRow?.created ?? null,
+    skus: productRow?.skus ?? null,
+    names,
     links: linkRow?.links ?? null,
     values,
     tags,
@@ -706,10 +813,10 @@ async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
 async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise<Map<number, ProductState>> {
   const idList = sql`${`{${ids.join(',')}}`}::int[]`;
   const visible = visibleProducts(siteId, ids);
-  const [productRows, linkRows, valueRows, tagRows, priceRows] = await Promise.all([
-    rowsOf<{ id: number; created: string }>(
+  const [productRows, linkRows, valueRows, tagRows, priceRows, nameRows] = await Promise.all([
+    rowsOf<{ id: number; created: string; sku: string }>(
       db,
-      sql`select id, ${micros(sql`created_at`)}::text as created from products
+      sql`select id, ${micros(sql`created_at`)}::text as created, lower(sku) as sku from products
           where id = any(${idList}) and site_id = ${siteId} and status = 'active' and is_visible_individually`,
     ),
     rowsOf<{ product_id: number; category_id: number; category_priority: number }>(
@@ -738,6 +845,11 @@ async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise
                  ${micros(sql`discount_ends_at`)}::text as ends_at
           from product_prices where product_id in (${visible})`,
     ),
+    rowsOf<{ product_id: number; language_code: string; name: string }>(
+      db,
+      sql`select product_id, language_code, lower(f_unaccent(name)) as name from product_translations
+          where product_id in (${visible})`,
+    ),
   ]);
   const states = new Map<number, ProductState>();
   for (const row of productRows)
@@ -748,7 +860,11 @@ async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise
       values: [],
       tags: [],
       prices: [],
+      sku: row.sku,
+      names: [],
     });
+  for (const row of nameRows)
+    states.get(Number(row.product_id))?.names.push({ language: row.language_code, name: row.name });
   for (const row of linkRows)
     states
       .get(Number(row.product_id))
@@ -941,7 +1057,47 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
     return [...(matched ?? [])];
   }
 
-  return { current, rebuild, nameRanks, keywordIds, stats: () => [...stats.values()] };
+  /** Folded words by word (the folding is an immutable function of the word: kept, up to a bound). */
+  const folded = new Map<string, FoldedWord | null>();
+
+  /**
+   * The words of a keyword filter as the database compares them (`lower(f_unaccent('%word%'))` and
+   * `lower('%word%')`, what ILIKE compares on a UTF-8 database), so that the index matches exactly what
+   * the SQL would. A word whose folded pattern holds a wildcard of its own (a folding rule that made a
+   * `%` or `_`) gives null: the database matches that request's words (`keywordIds`).
+   */
+  async function foldWords(words: string[]): Promise<FoldedWord[] | null> {
+    const missing = [...new Set(words.filter((word) => !folded.has(word)))];
+    if (missing.length > 0) {
+      const patterns = missing.map((word) => `%${escapeLike(word)}%`);
+      const rows = await rowsOf<{ i: number; name: string; sku: string }>(
+        db,
+        sql.join(
+          patterns.map(
+            (pattern, i) =>
+              sql`select ${i}::int as i, lower(f_unaccent(${pattern}::text)) as name, lower(${pattern}::text) as sku`,
+          ),
+          sql` union all `,
+        ),
+      );
+      if (folded.size + missing.length > 10_000) folded.clear();
+      for (const [i, word] of missing.entries()) {
+        const row = rows.find((candidate) => Number(candidate.i) === i);
+        const name = row ? literalOfContains(row.name) : null;
+        const sku = row ? literalOfContains(row.sku) : null;
+        folded.set(word, name !== null && sku !== null ? { name, sku } : null);
+      }
+    }
+    const result: FoldedWord[] = [];
+    for (const word of words) {
+      const entry = folded.get(word);
+      if (!entry) return null;
+      result.push(entry);
+    }
+    return result;
+  }
+
+  return { current, rebuild, nameRanks, keywordIds, foldWords, stats: () => [...stats.values()] };
 }
 
 export type FacetIndexes = ReturnType<typeof createFacetIndexes>;
