@@ -173,6 +173,18 @@ export class SiteFacetIndex {
   linkCategory: Int32Array = new Int32Array(0);
   linkPriority: Int32Array = new Int32Array(0);
   patchedLinks = new Map<number, { category: number; priority: number }[]>();
+  /**
+   * The attribute values of the slots as built (CSR: `valueStart[slot]` to `valueStart[slot + 1]` in
+   * `valueAttribute` / `valueId`); a patched slot's live in `patchedValues`. The filter panel counts
+   * in one pass over the matching products with them.
+   */
+  valueStart: Int32Array = new Int32Array(1);
+  valueAttribute: Int32Array = new Int32Array(0);
+  valueId: Int32Array = new Int32Array(0);
+  patchedValues = new Map<number, { attribute: number; value: number }[]>();
+  /** The highest attribute value id and attribute id in the index (dense count arrays). */
+  maxValueId = 0;
+  maxAttributeId = 0;
   prices = new Map<number, CurrencyPrices>();
   /** Per language, each slot's name folded as the keyword search compares it: `lower(f_unaccent(name))`. */
   names = new Map<string, (string | undefined)[]>();
@@ -204,6 +216,8 @@ export class SiteFacetIndex {
   }
 
   private valueBits(attribute: number, value: number): Bits {
+    if (value > this.maxValueId) this.maxValueId = value;
+    if (attribute > this.maxAttributeId) this.maxAttributeId = attribute;
     let perAttribute = this.values.get(attribute);
     if (!perAttribute) {
       perAttribute = new Map();
@@ -280,6 +294,7 @@ export class SiteFacetIndex {
       prices.retail[slot] = NO_PRICE;
     }
     this.patchedLinks.set(slot, []);
+    this.patchedValues.set(slot, []);
     for (const names of this.names.values()) names[slot] = undefined;
     this.skus[slot] = undefined;
   }
@@ -298,6 +313,7 @@ export class SiteFacetIndex {
     for (const link of state.categories) setBit(this.bitsIn(this.categories, link.category), slot);
     this.patchedLinks.set(slot, state.categories);
     for (const entry of state.values) setBit(this.valueBits(entry.attribute, entry.value), slot);
+    this.patchedValues.set(slot, state.values);
     for (const tag of state.tags) setBit(this.bitsIn(this.tags, tag), slot);
     this.skus[slot] = state.sku;
     for (const { language, name } of state.names) this.namesIn(language)[slot] = name;
@@ -444,35 +460,64 @@ export class SiteFacetIndex {
    * attribute value the products that pass every filter but its own attribute's.
    */
   facetCounts(query: IndexQuery, attributeIds: number[], now = Date.now() * 1000): FacetCounts {
+    // One pass over the products that pass the non-facet conditions (decision 0364): a product that
+    // passes every attribute filter counts for all its values, one that fails exactly one attribute's
+    // filter counts for that attribute's values only (a facet's own selection does not narrow its own
+    // counts), one that fails two counts nowhere; the price range is taken over those that pass every
+    // attribute filter, and only those within the price filter are counted.
     const base = this.base(query);
-    const masks = this.attributeMasks(query.criteria);
-    const withAttributes = base.slice();
-    for (const mask of masks.values()) andInto(withAttributes, mask);
+    const masks = [...this.attributeMasks(query.criteria)];
+    const maskAttributes = Int32Array.from(masks, ([attribute]) => attribute);
+    const maskBits = masks.map(([, bits]) => bits);
+    const wanted = new Uint8Array(this.maxAttributeId + 1);
+    for (const attribute of attributeIds) if (attribute <= this.maxAttributeId) wanted[attribute] = 1;
+    const tally = new Int32Array(this.maxValueId + 1);
     const prices = this.prices.get(query.currencyId);
+    const range = query.criteria.price;
+    const min = range?.min ?? null;
+    const max = range?.max ?? null;
+    const priceFiltered = min !== null || max !== null;
+    const { valueStart, valueAttribute, valueId, patchedValues } = this;
+    const built = valueStart.length - 1;
     let low: number | null = null;
     let high: number | null = null;
-    forEachBit(withAttributes, (slot) => {
-      const price = this.priceOf(prices, slot, now);
-      if (price === null) return;
-      if (low === null || price < low) low = price;
-      if (high === null || price > high) high = price;
-    });
-    const priceMask = this.priceMask(base, query, now);
-    if (priceMask) andInto(base, priceMask);
-    const everyFilter = base.slice();
-    for (const mask of masks.values()) andInto(everyFilter, mask);
-    const counts = new Map<number, number>();
-    for (const attribute of attributeIds) {
-      let scope = everyFilter;
-      if (masks.has(attribute)) {
-        scope = base.slice();
-        for (const [other, mask] of masks) if (other !== attribute) andInto(scope, mask);
-      }
-      for (const [value, bits] of this.values.get(attribute) ?? []) {
-        const n = countAnd(scope, bits);
-        if (n > 0) counts.set(value, n);
+    for (let w = 0; w < base.length; w++) {
+      let word = base[w]!;
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        const slot = (w << 5) + (31 - Math.clz32(lowest));
+        let failures = 0;
+        let failed = -1;
+        for (let m = 0; m < maskBits.length; m++)
+          if ((maskBits[m]![slot >>> 5]! & (1 << (slot & 31))) === 0) {
+            failures++;
+            failed = maskAttributes[m]!;
+          }
+        if (failures > 1) continue;
+        const price = this.priceOf(prices, slot, now);
+        if (failures === 0 && price !== null) {
+          if (low === null || price < low) low = price;
+          if (high === null || price > high) high = price;
+        }
+        if (priceFiltered && (price === null || (min !== null && price < min) || (max !== null && price > max)))
+          continue;
+        const patched = patchedValues.size > 0 ? patchedValues.get(slot) : undefined;
+        if (patched) {
+          for (const entry of patched)
+            if (wanted[entry.attribute] === 1 && (failures === 0 || entry.attribute === failed))
+              tally[entry.value]!++;
+        } else if (slot < built)
+          for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) {
+            const attribute = valueAttribute[i]!;
+            if (wanted[attribute] === 1 && (failures === 0 || attribute === failed)) tally[valueId[i]!]!++;
+          }
       }
     }
+    const counts = new Map<number, number>();
+    for (const attribute of attributeIds)
+      for (const value of this.values.get(attribute)?.keys() ?? [])
+        if (tally[value]! > 0) counts.set(value, tally[value]!);
     return { counts, price: { low, high } };
   }
 
@@ -598,13 +643,27 @@ export class SiteFacetIndex {
       index.linkCategory[at] = links[i + 1]!;
       index.linkPriority[at] = links[i + 2]!;
     }
-    for (const row of rows.values) {
+    const valueSlots = rows.values.map((row) => {
       const bits = index.valueBits(Number(row.attribute_id), Number(row.value_id));
-      for (const id of parseList(row.ids)) {
-        const slot = index.slotOf(id);
-        if (slot !== undefined) setBit(bits, slot);
+      const slots = Int32Array.from(parseList(row.ids), (id) => index.slotOf(id) ?? -1);
+      for (const slot of slots) if (slot >= 0) setBit(bits, slot);
+      return slots;
+    });
+    // The same rows per slot (CSR), for the filter panel's single pass.
+    const valueStart = new Int32Array(ids.length + 1);
+    for (const slots of valueSlots) for (const slot of slots) if (slot >= 0) valueStart[slot + 1]!++;
+    for (let slot = 0; slot < ids.length; slot++) valueStart[slot + 1]! += valueStart[slot]!;
+    index.valueStart = valueStart;
+    index.valueAttribute = new Int32Array(valueStart[ids.length]!);
+    index.valueId = new Int32Array(valueStart[ids.length]!);
+    const next = valueStart.slice(0, ids.length);
+    for (const [r, row] of rows.values.entries())
+      for (const slot of valueSlots[r]!) {
+        if (slot < 0) continue;
+        const at = next[slot]!++;
+        index.valueAttribute[at] = Number(row.attribute_id);
+        index.valueId[at] = Number(row.value_id);
       }
-    }
     for (const row of rows.tags) {
       const bits = index.bitsIn(index.tags, Number(row.tag_id));
       for (const id of parseList(row.ids)) {
@@ -646,6 +705,7 @@ export class SiteFacetIndex {
     let bytes =
       this.ids.byteLength + this.live.byteLength + this.createdAt.byteLength + this.slotById.byteLength;
     bytes += this.linkStart.byteLength + this.linkCategory.byteLength + this.linkPriority.byteLength;
+    bytes += this.valueStart.byteLength + this.valueAttribute.byteLength + this.valueId.byteLength;
     for (const bits of this.categories.values()) bytes += bits.byteLength;
     for (const bits of this.tags.values()) bytes += bits.byteLength;
     for (const perAttribute of this.values.values())
