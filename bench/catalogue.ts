@@ -117,7 +117,10 @@ async function measure(
 }
 
 async function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const server = await spawnServer('server/main.ts', shopPort, {
+  const server = await spawnServer(
+    'server/main.ts',
+    shopPort,
+    {
     NODE_ENV: 'production',
     BUILD_DIR: buildDir,
     PORT: String(shopPort),
@@ -127,7 +130,9 @@ async function startServer(extraEnv: Record<string, string>): Promise<{ stop(): 
     SEED_DEMO: 'false',
     ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
     ...extraEnv,
-  });
+    },
+    serverTree || undefined,
+  );
   shopPid = server.pid;
   return server;
 }
@@ -362,6 +367,11 @@ async function benchPglite(): Promise<CatalogueResult[]> {
  * created when missing, filled up to the size (the generator only adds what is missing) and kept.
  */
 const keptDatabase = benchArgument('database', '');
+/**
+ * `--server-tree DIR` runs the shop from another checkout (e.g. `git archive <commit> | tar -x -C DIR`
+ * with a symlink to this `node_modules`) against the same catalogue: before/after in one set-up.
+ */
+const serverTree = benchArgument('server-tree', '');
 /** `--profile DIR`: the shop runs under `node --cpu-prof` and leaves its V8 CPU profile in DIR. */
 const profileDir = benchArgument('profile', '');
 

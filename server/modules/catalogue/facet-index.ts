@@ -379,6 +379,36 @@ export class SiteFacetIndex {
     return best;
   }
 
+  /**
+   * Per slot of `slots`, the highest priority of its links to `categories` (any category when null),
+   * 0 without one: `priorityOf` for many slots, with the categories as a dense membership array.
+   */
+  priorities(slots: Int32Array, categories: number[] | null): Float64Array {
+    const result = new Float64Array(slots.length);
+    let member: Uint8Array | null = null;
+    if (categories) {
+      member = new Uint8Array(Math.max(0, ...categories) + 1);
+      for (const category of categories) member[category] = 1;
+    }
+    const { linkStart, linkCategory, linkPriority, patchedLinks } = this;
+    const built = linkStart.length - 1;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const patched = patchedLinks.size > 0 ? patchedLinks.get(slot) : undefined;
+      let best = Number.NEGATIVE_INFINITY;
+      if (patched) {
+        for (const link of patched)
+          if ((!member || member[link.category] === 1) && link.priority > best) best = link.priority;
+      } else if (slot < built)
+        for (let j = linkStart[slot]!; j < linkStart[slot + 1]!; j++) {
+          const category = linkCategory[j]!;
+          if ((!member || member[category] === 1) && linkPriority[j]! > best) best = linkPriority[j]!;
+        }
+      result[i] = best === Number.NEGATIVE_INFINITY ? 0 : best;
+    }
+    return result;
+  }
+
   /** The price the shopper pays (product-filter.ts `effectivePrice`), or null. */
   priceOf(prices: CurrencyPrices | undefined, slot: number, now: number): number | null {
     if (!prices) return null;
@@ -410,7 +440,7 @@ export class SiteFacetIndex {
   }
 
   /** The products that pass every condition that is not a facet (category, categories, tags, select, keywords). */
-  private base(query: IndexQuery): Bits {
+  private base(query: IndexQuery, withKeywords = true): Bits {
     const { criteria } = query;
     const result = this.live.slice();
     if (criteria.mainCategoryIds) andInto(result, this.union(this.categories, criteria.mainCategoryIds));
@@ -419,7 +449,8 @@ export class SiteFacetIndex {
     if (criteria.select) andInto(result, this.fromIds(criteria.select));
     if (query.keywordIds) andInto(result, this.fromIds(query.keywordIds));
     // Last: the text comparisons run only over the products every other condition left.
-    if (query.keywords) this.keepKeywordMatches(result, query.keywords.words, query.keywords.languages);
+    if (withKeywords && query.keywords)
+      this.keepKeywordMatches(result, query.keywords.words, query.keywords.languages);
     return result;
   }
 
@@ -431,28 +462,25 @@ export class SiteFacetIndex {
     return masks;
   }
 
-  private priceMask(base: Bits, query: IndexQuery, now: number): Bits | null {
+  /** Clears the slots of `bits` whose shopper price is missing or outside the price filter. */
+  private keepPriceMatches(bits: Bits, query: IndexQuery, now: number): void {
     const range = query.criteria.price;
-    if (!range || (range.min === null && range.max === null)) return null;
+    if (!range || (range.min === null && range.max === null)) return;
     const prices = this.prices.get(query.currencyId);
-    const result = this.bits();
-    forEachBit(base, (slot) => {
+    const { min, max } = range;
+    forEachBit(bits, (slot) => {
       const price = this.priceOf(prices, slot, now);
-      if (price === null) return;
-      if (range.min !== null && price < range.min) return;
-      if (range.max !== null && price > range.max) return;
-      setBit(result, slot);
+      if (price === null || (min !== null && price < min) || (max !== null && price > max)) clearBit(bits, slot);
     });
-    return result;
   }
 
-  private matching(query: IndexQuery, now: number, except?: number): Bits {
-    const base = this.base(query);
-    const price = this.priceMask(base, query, now);
-    if (price) andInto(base, price);
-    for (const [attribute, mask] of this.attributeMasks(query.criteria))
-      if (attribute !== except) andInto(base, mask);
-    return base;
+  /** The listing's products: the cheap bitset conditions first, then prices, then keywords. */
+  private matching(query: IndexQuery, now: number): Bits {
+    const result = this.base(query, false);
+    for (const mask of this.attributeMasks(query.criteria).values()) andInto(result, mask);
+    this.keepPriceMatches(result, query, now);
+    if (query.keywords) this.keepKeywordMatches(result, query.keywords.words, query.keywords.languages);
+    return result;
   }
 
   /**
@@ -591,9 +619,7 @@ export class SiteFacetIndex {
         return (x - y) * sign || byId(a, b);
       };
     }
-    const main = query.criteria.mainCategoryIds ? new Set(query.criteria.mainCategoryIds) : null;
-    const priority = new Float64Array(total);
-    for (let i = 0; i < total; i++) priority[i] = this.priorityOf(slots[i]!, main) ?? 0;
+    const priority = this.priorities(slots, query.criteria.mainCategoryIds);
     return (a, b) => priority[b]! - priority[a]! || created[b]! - created[a]! || byId(a, b);
   }
 
