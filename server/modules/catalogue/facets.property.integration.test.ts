@@ -739,7 +739,14 @@ describe('layered navigation and web/filter against a SQL reference (any engine)
           for (const state of states) await checkState(inserted, state);
         },
       ),
-      { numRuns: Number(process.env.FACET_PROPERTY_RUNS ?? 40), endOnFailure: false },
+      {
+        numRuns: Number(process.env.FACET_PROPERTY_RUNS ?? 40),
+        endOnFailure: false,
+        // A failure's seed and path replay it: FACET_PROPERTY_SEED=… FACET_PROPERTY_PATH=…
+        ...(process.env.FACET_PROPERTY_SEED
+          ? { seed: Number(process.env.FACET_PROPERTY_SEED), path: process.env.FACET_PROPERTY_PATH ?? '0' }
+          : {}),
+      },
     );
   }, 120_000);
 });
