@@ -238,7 +238,10 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     if (!index) return null;
     // Keywords are matched in the index on the names and SKUs the database folded (decision 0363);
     // only a word whose folding made a LIKE wildcard is matched by the database.
-    const words = criteria.words.length > 0 ? await facets.foldWords(criteria.words) : null;
+    const words =
+      criteria.words.length > 0 && (await facets.keywordTexts(index))
+        ? await facets.foldWords(criteria.words)
+        : null;
     const query: IndexQuery = {
       criteria,
       keywords: words ? { words, languages: viewLanguages(view) } : null,

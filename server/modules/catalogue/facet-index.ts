@@ -193,6 +193,14 @@ export class SiteFacetIndex {
   names = new Map<string, (string | undefined)[]>();
   /** Each slot's `lower(sku)`. */
   skus: (string | undefined)[] = [];
+  /**
+   * The names and SKUs are loaded on the first keyword request (`setTexts`), not with the index: a
+   * navigation never needs them, and folding 200,000 names costs the build seconds on PGlite. A patch
+   * while they load makes the load start again (`textsStale`).
+   */
+  textsReady = false;
+  textsLoading: Promise<boolean> | null = null;
+  textsStale = false;
   /** Per "language|default language": the rank of each slot's name in the database's own order. */
   nameRanks = new Map<string, Promise<Int32Array>>();
 
@@ -298,8 +306,10 @@ export class SiteFacetIndex {
     }
     this.patchedLinks.set(slot, []);
     this.patchedValues.set(slot, []);
-    for (const names of this.names.values()) names[slot] = undefined;
-    this.skus[slot] = undefined;
+    if (this.textsReady) {
+      for (const names of this.names.values()) names[slot] = undefined;
+      this.skus[slot] = undefined;
+    } else this.textsStale = true;
   }
 
   /** A product's current rows (or its absence: not visible any more) replace what the slot held. */
@@ -318,8 +328,10 @@ export class SiteFacetIndex {
     for (const entry of state.values) setBit(this.valueBits(entry.attribute, entry.value), slot);
     this.patchedValues.set(slot, state.values);
     for (const tag of state.tags) setBit(this.bitsIn(this.tags, tag), slot);
-    this.skus[slot] = state.sku;
-    for (const { language, name } of state.names) this.namesIn(language)[slot] = name;
+    if (this.textsReady) {
+      this.skus[slot] = state.sku;
+      for (const { language, name } of state.names) this.namesIn(language)[slot] = name;
+    }
     for (const price of state.prices) {
       const prices = this.currencyPrices(price.currency);
       prices.bundle[slot] = price.bundle;
@@ -643,16 +655,6 @@ export class SiteFacetIndex {
       setBit(index.live, slot);
     }
     index.size = ids.length;
-    if (rows.skus) index.skus = JSON.parse(rows.skus) as string[];
-    for (const row of rows.names ?? []) {
-      const names = index.namesIn(row.language_code);
-      const productIds = parseList(row.ids);
-      const texts = JSON.parse(row.names ?? '[]') as string[];
-      for (let i = 0; i < productIds.length; i++) {
-        const slot = index.slotOf(productIds[i]!);
-        if (slot !== undefined) names[slot] = texts[i];
-      }
-    }
     const links = parseList(rows.links);
     const perSlot = new Int32Array(ids.length + 1);
     const linkSlots = new Int32Array(links.length / 3);
@@ -721,6 +723,28 @@ export class SiteFacetIndex {
       }
     }
     return index;
+  }
+
+  /** The folded names and SKUs of every slot, replacing whatever was there (see `textsReady`). */
+  setTexts(rows: TextRows): void {
+    this.names = new Map();
+    this.skus = [];
+    const ids = parseList(rows.ids);
+    const skus = JSON.parse(rows.skus ?? '[]') as string[];
+    for (let i = 0; i < ids.length; i++) {
+      const slot = this.slotOf(ids[i]!);
+      if (slot !== undefined) this.skus[slot] = skus[i];
+    }
+    for (const row of rows.names) {
+      const names = this.namesIn(row.language_code);
+      const productIds = parseList(row.ids);
+      const texts = JSON.parse(row.names ?? '[]') as string[];
+      for (let i = 0; i < productIds.length; i++) {
+        const slot = this.slotOf(productIds[i]!);
+        if (slot !== undefined) names[slot] = texts[i];
+      }
+    }
+    this.textsReady = true;
   }
 
   /** Per category, the visible products linked to any category of its subtree (catalogue-reference.ts). */
@@ -812,12 +836,16 @@ function smallest(items: Int32Array, wanted: number, compare: (a: number, b: num
   return heap.slice(0, size).sort(compare);
 }
 
+/** JSON arrays: `lower(sku)` in id order; per language the ids and `lower(f_unaccent(name))`. */
+type TextRows = {
+  ids: string | null;
+  skus: string | null;
+  names: { language_code: string; ids: string | null; names: string | null }[];
+};
+
 type BuildRows = {
   ids: string | null;
   created: string | null;
-  /** JSON arrays: `lower(sku)` in id order; per language the ids and `lower(f_unaccent(name))`. */
-  skus?: string | null;
-  names?: { language_code: string; ids: string | null; names: string | null }[];
   links: string | null;
   values: { attribute_id: number; value_id: number; ids: string | null }[];
   tags: { tag_id: number; ids: string | null }[];
@@ -851,12 +879,11 @@ async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
   const version = await currentVersion(db);
   const visible = visibleProducts(siteId);
   // Five statements at once: PostgreSQL runs them on five connections; PGlite one after the other.
-  const [[productRow], [linkRow], values, tags, prices, names] = await Promise.all([
-    rowsOf<{ ids: string | null; created: string | null; skus: string | null }>(
+  const [[productRow], [linkRow], values, tags, prices] = await Promise.all([
+    rowsOf<{ ids: string | null; created: string | null }>(
       db,
       sql`select string_agg(id::text, ',' order by id) as ids,
-               string_agg(${micros(sql`created_at`)}::text, ',' order by id) as created,
-               json_agg(lower(sku) order by id)::text as skus
+               string_agg(${micros(sql`created_at`)}::text, ',' order by id) as created
         from products where site_id = ${siteId} and status = 'active' and is_visible_individually`,
     ),
     rowsOf<{ links: string | null }>(
@@ -883,23 +910,34 @@ async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
                string_agg(coalesce(retail_price::text, ''), ',') as retail
         from product_prices where product_id in (${visible}) group by currency_id`,
     ),
-    rowsOf<NonNullable<BuildRows['names']>[number]>(
+  ]);
+  return SiteFacetIndex.fromRows(siteId, version, {
+    ids: productRow?.ids ?? null,
+    created: productRow?.created ?? null,
+    links: linkRow?.links ?? null,
+    values,
+    tags,
+    prices,
+  });
+}
+
+/** The folded SKUs and names of the site's visible products (decision 0363), for `setTexts`. */
+async function loadTexts(db: Db, siteId: number): Promise<TextRows> {
+  const visible = visibleProducts(siteId);
+  const [[productRow], names] = await Promise.all([
+    rowsOf<{ ids: string | null; skus: string | null }>(
+      db,
+      sql`select string_agg(id::text, ',' order by id) as ids, json_agg(lower(sku) order by id)::text as skus
+        from products where site_id = ${siteId} and status = 'active' and is_visible_individually`,
+    ),
+    rowsOf<TextRows['names'][number]>(
       db,
       sql`select language_code, string_agg(product_id::text, ',' order by product_id) as ids,
                json_agg(lower(f_unaccent(name)) order by product_id)::text as names
         from product_translations where product_id in (${visible}) group by language_code`,
     ),
   ]);
-  return SiteFacetIndex.fromRows(siteId, version, {
-    ids: productRow?.ids ?? null,
-    created: productRow?.created ?? null,
-    skus: productRow?.skus ?? null,
-    names,
-    links: linkRow?.links ?? null,
-    values,
-    tags,
-    prices,
-  });
+  return { ids: productRow?.ids ?? null, skus: productRow?.skus ?? null, names };
 }
 
 /** The current rows of a few products, for a patch. */
@@ -1190,7 +1228,40 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
     return result;
   }
 
-  return { current, rebuild, nameRanks, keywordIds, foldWords, stats: () => [...stats.values()] };
+  /**
+   * The index's folded names and SKUs, loaded on the first keyword request (again when a patch came
+   * in meanwhile, up to three times); false when they could not be loaded: the caller asks the
+   * database for that request's keywords.
+   */
+  function keywordTexts(index: SiteFacetIndex): Promise<boolean> {
+    if (index.textsReady) return Promise.resolve(true);
+    if (!index.textsLoading)
+      index.textsLoading = (async () => {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          index.textsStale = false;
+          const rows = await loadTexts(db, index.siteId);
+          if (index.textsStale) continue;
+          index.setTexts(rows);
+          return true;
+        }
+        return false;
+      })()
+        .catch(() => false)
+        .finally(() => {
+          index.textsLoading = null;
+        });
+    return index.textsLoading;
+  }
+
+  return {
+    current,
+    rebuild,
+    nameRanks,
+    keywordIds,
+    foldWords,
+    keywordTexts,
+    stats: () => [...stats.values()],
+  };
 }
 
 export type FacetIndexes = ReturnType<typeof createFacetIndexes>;
