@@ -117,19 +117,37 @@ async function measure(
 }
 
 async function startServer(extraEnv: Record<string, string>): Promise<{ stop(): Promise<void> }> {
-  const server = await spawnServer('server/main.ts', shopPort, {
-    NODE_ENV: 'production',
-    BUILD_DIR: buildDir,
-    PORT: String(shopPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SEED_DEMO: 'false',
-    ...extraEnv,
-  });
+  const server = await spawnServer(
+    'server/main.ts',
+    shopPort,
+    {
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: String(shopPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      SEED_DEMO: 'false',
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
+      ...extraEnv,
+    },
+    serverTree || undefined,
+  );
   shopPid = server.pid;
   return server;
 }
+
+/**
+ * `--cases a,b` measures only those cases (and the baseline), by their name's key: the name in lower
+ * case with every run of other characters than letters and digits as one `-` (e.g.
+ * `layered-navigation-cold`, `web-filter-page-1-of-6-cold`, `web-filter-cold-random-filters-and-a-keyword`).
+ */
+const onlyCases = benchArgument('cases', '').split(',').filter(Boolean);
+const caseKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 async function measureShop(engine: Engine, products: number): Promise<CatalogueResult[]> {
   const base = `http://127.0.0.1:${shopPort}`;
@@ -157,6 +175,8 @@ async function measureShop(engine: Engine, products: number): Promise<CatalogueR
   });
   console.log(`  first navigation request (builds the facet index): ${Date.now() - warmStarted} ms`);
   const run = async (...args: Parameters<typeof measure>) => {
+    if (onlyCases.length > 0 && !args[2].startsWith('baseline') && !onlyCases.includes(caseKey(args[2])))
+      return;
     const result = await measure(...args);
     results.push(result);
     console.log(
@@ -309,8 +329,11 @@ function randomState(n: number, options: { keywords?: boolean } = {}) {
   };
 }
 
+/** `--pglite-dir DIR` keeps the PGlite catalogue between runs (filled up to the size, not removed). */
+const keptPgliteDir = benchArgument('pglite-dir', '');
+
 async function benchPglite(): Promise<CatalogueResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-catalogue-'));
+  const dataDir = keptPgliteDir || fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-catalogue-'));
   // The directory the shop process serves media from (DATA_DIR/media).
   const storage = createLocalStorage(path.join(dataDir, 'media'));
   const results: CatalogueResult[] = [];
@@ -334,15 +357,32 @@ async function benchPglite(): Promise<CatalogueResult[]> {
       }
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keptPgliteDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return results;
 }
 
+/**
+ * `--database NAME` keeps the catalogue between runs: that database on BENCH_POSTGRES_URL's server is
+ * created when missing, filled up to the size (the generator only adds what is missing) and kept.
+ */
+const keptDatabase = benchArgument('database', '');
+/**
+ * `--server-tree DIR` runs the shop from another checkout (e.g. `git archive <commit> | tar -x -C DIR`
+ * with a symlink to this `node_modules`) against the same catalogue: before/after in one set-up.
+ */
+const serverTree = benchArgument('server-tree', '');
+/** `--profile DIR`: the shop runs under `node --cpu-prof` and leaves its V8 CPU profile in DIR. */
+const profileDir = benchArgument('profile', '');
+
 async function benchPostgres(): Promise<CatalogueResult[]> {
-  const name = `shop_bench_${randomBytes(4).toString('hex')}`;
+  if (keptDatabase && !/^[a-z_][a-z0-9_]*$/.test(keptDatabase)) throw new Error('--database: a plain name');
+  const name = keptDatabase || `shop_bench_${randomBytes(4).toString('hex')}`;
   const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const exists = keptDatabase
+    ? (await admin`select 1 from pg_database where datname = ${name}`).length > 0
+    : false;
+  if (!exists) await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
@@ -370,7 +410,7 @@ async function benchPostgres(): Promise<CatalogueResult[]> {
       await handle.close();
     }
   } finally {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!keptDatabase) await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -236,9 +236,16 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
   async function indexQuery(view: CatalogueView, criteria: ResolvedCriteria) {
     const index = await facets.current(view.siteId);
     if (!index) return null;
+    // Keywords are matched in the index on the names and SKUs the database folded (decision 0363);
+    // only a word whose folding made a LIKE wildcard is matched by the database.
+    const words =
+      criteria.words.length > 0 && (await facets.keywordTexts(index))
+        ? await facets.foldWords(criteria.words)
+        : null;
     const query: IndexQuery = {
       criteria,
-      keywordIds: await facets.keywordIds(criteria, view),
+      keywords: words ? { words, languages: viewLanguages(view) } : null,
+      keywordIds: criteria.words.length > 0 && !words ? await facets.keywordIds(criteria, view) : null,
       currencyId: view.currency.id,
     };
     return { index, query };

@@ -93,7 +93,10 @@ function grown<T extends Int32Array | Float64Array | Uint32Array>(
  * becomes `empty`.
  */
 function parseList(text: string | null, empty = NO_PRICE): Float64Array {
-  if (!text) return new Float64Array(0);
+  // Null: no rows. An empty string is one row with an empty field (string_agg of a single ''): a
+  // currency with one priced product and no bundle price read as price 0 before (found by the
+  // facet-index unit test and the property test).
+  if (text === null || text === undefined) return new Float64Array(0);
   let count = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 44) count++;
   const out = new Float64Array(count);
@@ -126,6 +129,9 @@ type ProductState = {
   values: { attribute: number; value: number }[];
   tags: number[];
   prices: { currency: number; bundle: number; discount: number; endsAt: number; retail: number }[];
+  /** `lower(sku)` and, per language, `lower(f_unaccent(name))`, as the database folds them. */
+  sku: string;
+  names: { language: string; name: string }[];
 };
 
 export type FacetCounts = {
@@ -134,8 +140,23 @@ export type FacetCounts = {
   price: { low: number | null; high: number | null };
 };
 
-/** What a facet query needs besides the resolved criteria: keyword matches come from the database. */
-export type IndexQuery = { criteria: ResolvedCriteria; keywordIds: number[] | null; currencyId: number };
+/**
+ * A keyword as the database compares it (product-filter.ts): `name` is `lower(f_unaccent(word))`, the
+ * text `f_unaccent(name) ilike f_unaccent('%word%')` looks for, `sku` is `lower(word)` for `sku ilike`.
+ */
+export type FoldedWord = { name: string; sku: string };
+
+/**
+ * What a facet query needs besides the resolved criteria: the keywords folded by the database, matched
+ * in the names of `languages` and the SKU; `keywordIds` only when a word had to be matched by the
+ * database itself (see `foldWords`).
+ */
+export type IndexQuery = {
+  criteria: ResolvedCriteria;
+  keywords?: { words: FoldedWord[]; languages: string[] } | null;
+  keywordIds: number[] | null;
+  currencyId: number;
+};
 
 export class SiteFacetIndex {
   readonly siteId: number;
@@ -155,7 +176,31 @@ export class SiteFacetIndex {
   linkCategory: Int32Array = new Int32Array(0);
   linkPriority: Int32Array = new Int32Array(0);
   patchedLinks = new Map<number, { category: number; priority: number }[]>();
+  /**
+   * The attribute values of the slots as built (CSR: `valueStart[slot]` to `valueStart[slot + 1]` in
+   * `valueAttribute` / `valueId`); a patched slot's live in `patchedValues`. The filter panel counts
+   * in one pass over the matching products with them.
+   */
+  valueStart: Int32Array = new Int32Array(1);
+  valueAttribute: Int32Array = new Int32Array(0);
+  valueId: Int32Array = new Int32Array(0);
+  patchedValues = new Map<number, { attribute: number; value: number }[]>();
+  /** The highest attribute value id and attribute id in the index (dense count arrays). */
+  maxValueId = 0;
+  maxAttributeId = 0;
   prices = new Map<number, CurrencyPrices>();
+  /** Per language, each slot's name folded as the keyword search compares it: `lower(f_unaccent(name))`. */
+  names = new Map<string, (string | undefined)[]>();
+  /** Each slot's `lower(sku)`. */
+  skus: (string | undefined)[] = [];
+  /**
+   * The names and SKUs are loaded on the first keyword request (`setTexts`), not with the index: a
+   * navigation never needs them, and folding 200,000 names costs the build seconds on PGlite. A patch
+   * while they load makes the load start again (`textsStale`).
+   */
+  textsReady = false;
+  textsLoading: Promise<boolean> | null = null;
+  textsStale = false;
   /** Per "language|default language": the rank of each slot's name in the database's own order. */
   nameRanks = new Map<string, Promise<Int32Array>>();
 
@@ -182,6 +227,8 @@ export class SiteFacetIndex {
   }
 
   private valueBits(attribute: number, value: number): Bits {
+    if (value > this.maxValueId) this.maxValueId = value;
+    if (attribute > this.maxAttributeId) this.maxAttributeId = attribute;
     let perAttribute = this.values.get(attribute);
     if (!perAttribute) {
       perAttribute = new Map();
@@ -258,6 +305,11 @@ export class SiteFacetIndex {
       prices.retail[slot] = NO_PRICE;
     }
     this.patchedLinks.set(slot, []);
+    this.patchedValues.set(slot, []);
+    if (this.textsReady) {
+      for (const names of this.names.values()) names[slot] = undefined;
+      this.skus[slot] = undefined;
+    } else this.textsStale = true;
   }
 
   /** A product's current rows (or its absence: not visible any more) replace what the slot held. */
@@ -274,7 +326,12 @@ export class SiteFacetIndex {
     for (const link of state.categories) setBit(this.bitsIn(this.categories, link.category), slot);
     this.patchedLinks.set(slot, state.categories);
     for (const entry of state.values) setBit(this.valueBits(entry.attribute, entry.value), slot);
+    this.patchedValues.set(slot, state.values);
     for (const tag of state.tags) setBit(this.bitsIn(this.tags, tag), slot);
+    if (this.textsReady) {
+      this.skus[slot] = state.sku;
+      for (const { language, name } of state.names) this.namesIn(language)[slot] = name;
+    }
     for (const price of state.prices) {
       const prices = this.currencyPrices(price.currency);
       prices.bundle[slot] = price.bundle;
@@ -282,6 +339,44 @@ export class SiteFacetIndex {
       prices.endsAt[slot] = price.endsAt;
       prices.retail[slot] = price.retail;
     }
+  }
+
+  private namesIn(language: string): (string | undefined)[] {
+    let names = this.names.get(language);
+    if (!names) {
+      names = [];
+      this.names.set(language, names);
+    }
+    return names;
+  }
+
+  /**
+   * Clears the slots of `bits` whose SKU and names (in `languages`) do not contain every word: the
+   * condition of product-filter.ts `criteriaConditions` (`f_unaccent(name) ilike f_unaccent('%word%')`
+   * in a language of the view, or `sku ilike '%word%'`), on text the database folded the same way.
+   */
+  private keepKeywordMatches(bits: Bits, words: FoldedWord[], languages: string[]): void {
+    const lists: (string | undefined)[][] = [];
+    for (const language of languages) {
+      const names = this.names.get(language);
+      if (names) lists.push(names);
+    }
+    const skus = this.skus;
+    forEachBit(bits, (slot) => {
+      for (const word of words) {
+        if (skus[slot]?.includes(word.sku)) continue;
+        let found = false;
+        for (const names of lists)
+          if (names[slot]?.includes(word.name)) {
+            found = true;
+            break;
+          }
+        if (!found) {
+          clearBit(bits, slot);
+          return;
+        }
+      }
+    });
   }
 
   /** The highest priority of a slot's links, among `categories` when given (null: none there). */
@@ -297,6 +392,36 @@ export class SiteFacetIndex {
       for (let i = this.linkStart[slot]!; i < this.linkStart[slot + 1]!; i++)
         consider(this.linkCategory[i]!, this.linkPriority[i]!);
     return best;
+  }
+
+  /**
+   * Per slot of `slots`, the highest priority of its links to `categories` (any category when null),
+   * 0 without one: `priorityOf` for many slots, with the categories as a dense membership array.
+   */
+  priorities(slots: Int32Array, categories: number[] | null): Float64Array {
+    const result = new Float64Array(slots.length);
+    let member: Uint8Array | null = null;
+    if (categories) {
+      member = new Uint8Array(Math.max(0, ...categories) + 1);
+      for (const category of categories) member[category] = 1;
+    }
+    const { linkStart, linkCategory, linkPriority, patchedLinks } = this;
+    const built = linkStart.length - 1;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      const patched = patchedLinks.size > 0 ? patchedLinks.get(slot) : undefined;
+      let best = Number.NEGATIVE_INFINITY;
+      if (patched) {
+        for (const link of patched)
+          if ((!member || member[link.category] === 1) && link.priority > best) best = link.priority;
+      } else if (slot < built)
+        for (let j = linkStart[slot]!; j < linkStart[slot + 1]!; j++) {
+          const category = linkCategory[j]!;
+          if ((!member || member[category] === 1) && linkPriority[j]! > best) best = linkPriority[j]!;
+        }
+      result[i] = best === Number.NEGATIVE_INFINITY ? 0 : best;
+    }
+    return result;
   }
 
   /** The price the shopper pays (product-filter.ts `effectivePrice`), or null. */
@@ -330,7 +455,7 @@ export class SiteFacetIndex {
   }
 
   /** The products that pass every condition that is not a facet (category, categories, tags, select, keywords). */
-  private base(query: IndexQuery): Bits {
+  private base(query: IndexQuery, withKeywords = true): Bits {
     const { criteria } = query;
     const result = this.live.slice();
     if (criteria.mainCategoryIds) andInto(result, this.union(this.categories, criteria.mainCategoryIds));
@@ -338,6 +463,9 @@ export class SiteFacetIndex {
     if (criteria.tags) andInto(result, this.union(this.tags, criteria.tags));
     if (criteria.select) andInto(result, this.fromIds(criteria.select));
     if (query.keywordIds) andInto(result, this.fromIds(query.keywordIds));
+    // Last: the text comparisons run only over the products every other condition left.
+    if (withKeywords && query.keywords)
+      this.keepKeywordMatches(result, query.keywords.words, query.keywords.languages);
     return result;
   }
 
@@ -349,28 +477,26 @@ export class SiteFacetIndex {
     return masks;
   }
 
-  private priceMask(base: Bits, query: IndexQuery, now: number): Bits | null {
+  /** Clears the slots of `bits` whose shopper price is missing or outside the price filter. */
+  private keepPriceMatches(bits: Bits, query: IndexQuery, now: number): void {
     const range = query.criteria.price;
-    if (!range || (range.min === null && range.max === null)) return null;
+    if (!range || (range.min === null && range.max === null)) return;
     const prices = this.prices.get(query.currencyId);
-    const result = this.bits();
-    forEachBit(base, (slot) => {
+    const { min, max } = range;
+    forEachBit(bits, (slot) => {
       const price = this.priceOf(prices, slot, now);
-      if (price === null) return;
-      if (range.min !== null && price < range.min) return;
-      if (range.max !== null && price > range.max) return;
-      setBit(result, slot);
+      if (price === null || (min !== null && price < min) || (max !== null && price > max))
+        clearBit(bits, slot);
     });
-    return result;
   }
 
-  private matching(query: IndexQuery, now: number, except?: number): Bits {
-    const base = this.base(query);
-    const price = this.priceMask(base, query, now);
-    if (price) andInto(base, price);
-    for (const [attribute, mask] of this.attributeMasks(query.criteria))
-      if (attribute !== except) andInto(base, mask);
-    return base;
+  /** The listing's products: the cheap bitset conditions first, then prices, then keywords. */
+  private matching(query: IndexQuery, now: number): Bits {
+    const result = this.base(query, false);
+    for (const mask of this.attributeMasks(query.criteria).values()) andInto(result, mask);
+    this.keepPriceMatches(result, query, now);
+    if (query.keywords) this.keepKeywordMatches(result, query.keywords.words, query.keywords.languages);
+    return result;
   }
 
   /**
@@ -378,35 +504,67 @@ export class SiteFacetIndex {
    * attribute value the products that pass every filter but its own attribute's.
    */
   facetCounts(query: IndexQuery, attributeIds: number[], now = Date.now() * 1000): FacetCounts {
+    // One pass over the products that pass the non-facet conditions (decision 0364): a product that
+    // passes every attribute filter counts for all its values, one that fails exactly one attribute's
+    // filter counts for that attribute's values only (a facet's own selection does not narrow its own
+    // counts), one that fails two counts nowhere; the price range is taken over those that pass every
+    // attribute filter, and only those within the price filter are counted.
     const base = this.base(query);
-    const masks = this.attributeMasks(query.criteria);
-    const withAttributes = base.slice();
-    for (const mask of masks.values()) andInto(withAttributes, mask);
+    const masks = [...this.attributeMasks(query.criteria)];
+    const maskAttributes = Int32Array.from(masks, ([attribute]) => attribute);
+    const maskBits = masks.map(([, bits]) => bits);
+    const wanted = new Uint8Array(this.maxAttributeId + 1);
+    for (const attribute of attributeIds) if (attribute <= this.maxAttributeId) wanted[attribute] = 1;
+    const tally = new Int32Array(this.maxValueId + 1);
     const prices = this.prices.get(query.currencyId);
+    const range = query.criteria.price;
+    const min = range?.min ?? null;
+    const max = range?.max ?? null;
+    const priceFiltered = min !== null || max !== null;
+    const { valueStart, valueAttribute, valueId, patchedValues } = this;
+    const built = valueStart.length - 1;
     let low: number | null = null;
     let high: number | null = null;
-    forEachBit(withAttributes, (slot) => {
-      const price = this.priceOf(prices, slot, now);
-      if (price === null) return;
-      if (low === null || price < low) low = price;
-      if (high === null || price > high) high = price;
-    });
-    const priceMask = this.priceMask(base, query, now);
-    if (priceMask) andInto(base, priceMask);
-    const everyFilter = base.slice();
-    for (const mask of masks.values()) andInto(everyFilter, mask);
-    const counts = new Map<number, number>();
-    for (const attribute of attributeIds) {
-      let scope = everyFilter;
-      if (masks.has(attribute)) {
-        scope = base.slice();
-        for (const [other, mask] of masks) if (other !== attribute) andInto(scope, mask);
-      }
-      for (const [value, bits] of this.values.get(attribute) ?? []) {
-        const n = countAnd(scope, bits);
-        if (n > 0) counts.set(value, n);
+    for (let w = 0; w < base.length; w++) {
+      let word = base[w]!;
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        const slot = (w << 5) + (31 - Math.clz32(lowest));
+        let failures = 0;
+        let failed = -1;
+        for (let m = 0; m < maskBits.length; m++)
+          if ((maskBits[m]![slot >>> 5]! & (1 << (slot & 31))) === 0) {
+            failures++;
+            failed = maskAttributes[m]!;
+          }
+        if (failures > 1) continue;
+        const price = this.priceOf(prices, slot, now);
+        if (failures === 0 && price !== null) {
+          if (low === null || price < low) low = price;
+          if (high === null || price > high) high = price;
+        }
+        if (
+          priceFiltered &&
+          (price === null || (min !== null && price < min) || (max !== null && price > max))
+        )
+          continue;
+        const patched = patchedValues.size > 0 ? patchedValues.get(slot) : undefined;
+        if (patched) {
+          for (const entry of patched)
+            if (wanted[entry.attribute] === 1 && (failures === 0 || entry.attribute === failed))
+              tally[entry.value]!++;
+        } else if (slot < built)
+          for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) {
+            const attribute = valueAttribute[i]!;
+            if (wanted[attribute] === 1 && (failures === 0 || attribute === failed)) tally[valueId[i]!]!++;
+          }
       }
     }
+    const counts = new Map<number, number>();
+    for (const attribute of attributeIds)
+      for (const value of this.values.get(attribute)?.keys() ?? [])
+        if (tally[value]! > 0) counts.set(value, tally[value]!);
     return { counts, price: { low, high } };
   }
 
@@ -480,9 +638,7 @@ export class SiteFacetIndex {
         return (x - y) * sign || byId(a, b);
       };
     }
-    const main = query.criteria.mainCategoryIds ? new Set(query.criteria.mainCategoryIds) : null;
-    const priority = new Float64Array(total);
-    for (let i = 0; i < total; i++) priority[i] = this.priorityOf(slots[i]!, main) ?? 0;
+    const priority = this.priorities(slots, query.criteria.mainCategoryIds);
     return (a, b) => priority[b]! - priority[a]! || created[b]! - created[a]! || byId(a, b);
   }
 
@@ -522,13 +678,27 @@ export class SiteFacetIndex {
       index.linkCategory[at] = links[i + 1]!;
       index.linkPriority[at] = links[i + 2]!;
     }
-    for (const row of rows.values) {
+    const valueSlots = rows.values.map((row) => {
       const bits = index.valueBits(Number(row.attribute_id), Number(row.value_id));
-      for (const id of parseList(row.ids)) {
-        const slot = index.slotOf(id);
-        if (slot !== undefined) setBit(bits, slot);
+      const slots = Int32Array.from(parseList(row.ids), (id) => index.slotOf(id) ?? -1);
+      for (const slot of slots) if (slot >= 0) setBit(bits, slot);
+      return slots;
+    });
+    // The same rows per slot (CSR), for the filter panel's single pass.
+    const valueStart = new Int32Array(ids.length + 1);
+    for (const slots of valueSlots) for (const slot of slots) if (slot >= 0) valueStart[slot + 1]!++;
+    for (let slot = 0; slot < ids.length; slot++) valueStart[slot + 1]! += valueStart[slot]!;
+    index.valueStart = valueStart;
+    index.valueAttribute = new Int32Array(valueStart[ids.length]!);
+    index.valueId = new Int32Array(valueStart[ids.length]!);
+    const next = valueStart.slice(0, ids.length);
+    for (const [r, row] of rows.values.entries())
+      for (const slot of valueSlots[r]!) {
+        if (slot < 0) continue;
+        const at = next[slot]!++;
+        index.valueAttribute[at] = Number(row.attribute_id);
+        index.valueId[at] = Number(row.value_id);
       }
-    }
     for (const row of rows.tags) {
       const bits = index.bitsIn(index.tags, Number(row.tag_id));
       for (const id of parseList(row.ids)) {
@@ -555,6 +725,28 @@ export class SiteFacetIndex {
     return index;
   }
 
+  /** The folded names and SKUs of every slot, replacing whatever was there (see `textsReady`). */
+  setTexts(rows: TextRows): void {
+    this.names = new Map();
+    this.skus = [];
+    const ids = parseList(rows.ids);
+    const skus = JSON.parse(rows.skus ?? '[]') as string[];
+    for (let i = 0; i < ids.length; i++) {
+      const slot = this.slotOf(ids[i]!);
+      if (slot !== undefined) this.skus[slot] = skus[i];
+    }
+    for (const row of rows.names) {
+      const names = this.namesIn(row.language_code);
+      const productIds = parseList(row.ids);
+      const texts = JSON.parse(row.names ?? '[]') as string[];
+      for (let i = 0; i < productIds.length; i++) {
+        const slot = this.slotOf(productIds[i]!);
+        if (slot !== undefined) names[slot] = texts[i];
+      }
+    }
+    this.textsReady = true;
+  }
+
   /** Per category, the visible products linked to any category of its subtree (catalogue-reference.ts). */
   categoryCounts(subtrees: Map<number, number[]>): Map<number, number> {
     const counts = new Map<number, number>();
@@ -570,6 +762,7 @@ export class SiteFacetIndex {
     let bytes =
       this.ids.byteLength + this.live.byteLength + this.createdAt.byteLength + this.slotById.byteLength;
     bytes += this.linkStart.byteLength + this.linkCategory.byteLength + this.linkPriority.byteLength;
+    bytes += this.valueStart.byteLength + this.valueAttribute.byteLength + this.valueId.byteLength;
     for (const bits of this.categories.values()) bytes += bits.byteLength;
     for (const bits of this.tags.values()) bytes += bits.byteLength;
     for (const perAttribute of this.values.values())
@@ -583,6 +776,25 @@ export class SiteFacetIndex {
     const slot = this.slotOf(id);
     return slot !== undefined && hasBit(this.live, slot);
   }
+}
+
+/**
+ * The literal text of a LIKE pattern `%text%` (backslash escapes), or null when it is not of that form
+ * (a wildcard inside).
+ */
+export function literalOfContains(pattern: string): string | null {
+  if (pattern.length < 2 || pattern[0] !== '%') return null;
+  let text = '';
+  for (let i = 1; i < pattern.length; i++) {
+    const character = pattern[i]!;
+    if (character === '\\') {
+      if (i + 1 >= pattern.length) return null;
+      text += pattern[++i]!;
+    } else if (character === '%' && i === pattern.length - 1) return text;
+    else if (character === '%' || character === '_') return null;
+    else text += character;
+  }
+  return null;
 }
 
 /** The `wanted` first slots in `compare` order (a bounded max-heap: n log k instead of n log n). */
@@ -623,6 +835,13 @@ function smallest(items: Int32Array, wanted: number, compare: (a: number, b: num
   }
   return heap.slice(0, size).sort(compare);
 }
+
+/** JSON arrays: `lower(sku)` in id order; per language the ids and `lower(f_unaccent(name))`. */
+type TextRows = {
+  ids: string | null;
+  skus: string | null;
+  names: { language_code: string; ids: string | null; names: string | null }[];
+};
 
 type BuildRows = {
   ids: string | null;
@@ -702,14 +921,33 @@ async function buildIndex(db: Db, siteId: number): Promise<SiteFacetIndex> {
   });
 }
 
+/** The folded SKUs and names of the site's visible products (decision 0363), for `setTexts`. */
+async function loadTexts(db: Db, siteId: number): Promise<TextRows> {
+  const visible = visibleProducts(siteId);
+  const [[productRow], names] = await Promise.all([
+    rowsOf<{ ids: string | null; skus: string | null }>(
+      db,
+      sql`select string_agg(id::text, ',' order by id) as ids, json_agg(lower(sku) order by id)::text as skus
+        from products where site_id = ${siteId} and status = 'active' and is_visible_individually`,
+    ),
+    rowsOf<TextRows['names'][number]>(
+      db,
+      sql`select language_code, string_agg(product_id::text, ',' order by product_id) as ids,
+               json_agg(lower(f_unaccent(name)) order by product_id)::text as names
+        from product_translations where product_id in (${visible}) group by language_code`,
+    ),
+  ]);
+  return { ids: productRow?.ids ?? null, skus: productRow?.skus ?? null, names };
+}
+
 /** The current rows of a few products, for a patch. */
 async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise<Map<number, ProductState>> {
   const idList = sql`${`{${ids.join(',')}}`}::int[]`;
   const visible = visibleProducts(siteId, ids);
-  const [productRows, linkRows, valueRows, tagRows, priceRows] = await Promise.all([
-    rowsOf<{ id: number; created: string }>(
+  const [productRows, linkRows, valueRows, tagRows, priceRows, nameRows] = await Promise.all([
+    rowsOf<{ id: number; created: string; sku: string }>(
       db,
-      sql`select id, ${micros(sql`created_at`)}::text as created from products
+      sql`select id, ${micros(sql`created_at`)}::text as created, lower(sku) as sku from products
           where id = any(${idList}) and site_id = ${siteId} and status = 'active' and is_visible_individually`,
     ),
     rowsOf<{ product_id: number; category_id: number; category_priority: number }>(
@@ -738,6 +976,11 @@ async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise
                  ${micros(sql`discount_ends_at`)}::text as ends_at
           from product_prices where product_id in (${visible})`,
     ),
+    rowsOf<{ product_id: number; language_code: string; name: string }>(
+      db,
+      sql`select product_id, language_code, lower(f_unaccent(name)) as name from product_translations
+          where product_id in (${visible})`,
+    ),
   ]);
   const states = new Map<number, ProductState>();
   for (const row of productRows)
@@ -748,7 +991,11 @@ async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise
       values: [],
       tags: [],
       prices: [],
+      sku: row.sku,
+      names: [],
     });
+  for (const row of nameRows)
+    states.get(Number(row.product_id))?.names.push({ language: row.language_code, name: row.name });
   for (const row of linkRows)
     states
       .get(Number(row.product_id))
@@ -941,7 +1188,80 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
     return [...(matched ?? [])];
   }
 
-  return { current, rebuild, nameRanks, keywordIds, stats: () => [...stats.values()] };
+  /** Folded words by word (the folding is an immutable function of the word: kept, up to a bound). */
+  const folded = new Map<string, FoldedWord | null>();
+
+  /**
+   * The words of a keyword filter as the database compares them (`lower(f_unaccent('%word%'))` and
+   * `lower('%word%')`, what ILIKE compares on a UTF-8 database), so that the index matches exactly what
+   * the SQL would. A word whose folded pattern holds a wildcard of its own (a folding rule that made a
+   * `%` or `_`) gives null: the database matches that request's words (`keywordIds`).
+   */
+  async function foldWords(words: string[]): Promise<FoldedWord[] | null> {
+    const missing = [...new Set(words.filter((word) => !folded.has(word)))];
+    if (missing.length > 0) {
+      const patterns = missing.map((word) => `%${escapeLike(word)}%`);
+      const rows = await rowsOf<{ i: number; name: string; sku: string }>(
+        db,
+        sql.join(
+          patterns.map(
+            (pattern, i) =>
+              sql`select ${i}::int as i, lower(f_unaccent(${pattern}::text)) as name, lower(${pattern}::text) as sku`,
+          ),
+          sql` union all `,
+        ),
+      );
+      if (folded.size + missing.length > 10_000) folded.clear();
+      for (const [i, word] of missing.entries()) {
+        const row = rows.find((candidate) => Number(candidate.i) === i);
+        const name = row ? literalOfContains(row.name) : null;
+        const sku = row ? literalOfContains(row.sku) : null;
+        folded.set(word, name !== null && sku !== null ? { name, sku } : null);
+      }
+    }
+    const result: FoldedWord[] = [];
+    for (const word of words) {
+      const entry = folded.get(word);
+      if (!entry) return null;
+      result.push(entry);
+    }
+    return result;
+  }
+
+  /**
+   * The index's folded names and SKUs, loaded on the first keyword request (again when a patch came
+   * in meanwhile, up to three times); false when they could not be loaded: the caller asks the
+   * database for that request's keywords.
+   */
+  function keywordTexts(index: SiteFacetIndex): Promise<boolean> {
+    if (index.textsReady) return Promise.resolve(true);
+    if (!index.textsLoading)
+      index.textsLoading = (async () => {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          index.textsStale = false;
+          const rows = await loadTexts(db, index.siteId);
+          if (index.textsStale) continue;
+          index.setTexts(rows);
+          return true;
+        }
+        return false;
+      })()
+        .catch(() => false)
+        .finally(() => {
+          index.textsLoading = null;
+        });
+    return index.textsLoading;
+  }
+
+  return {
+    current,
+    rebuild,
+    nameRanks,
+    keywordIds,
+    foldWords,
+    keywordTexts,
+    stats: () => [...stats.values()],
+  };
 }
 
 export type FacetIndexes = ReturnType<typeof createFacetIndexes>;

@@ -177,6 +177,19 @@ async function look(app: App, fresh: boolean) {
   };
 }
 
+/** The ids web/filter lists for a keyword in the category, on a request no cache has seen. */
+async function keywordIds(app: App, keywords: string) {
+  const response = await app.json(
+    '/api/v1/catalogue/product/web/filter',
+    postJson(
+      { mainCategory: 'changes', keywords, sort: 'price_asc', page: 1, limit: 50 + ++freshness },
+      { language: LANGUAGE },
+    ),
+  );
+  expect(response.status).toBe(200);
+  return (response.body.data.records as { id: number }[]).map((record) => record.id);
+}
+
 /** The same, from the model. */
 function expected() {
   const visible = model.filter((product) => product.visible);
@@ -281,6 +294,23 @@ describe('a change shows on the next request of every instance', () => {
       .values({ productId: row!.id, attributeId: await colourAttributeId(), valueId: valueIds.blue });
     model.push({ id: row!.id, colours: ['blue'], price: 1010, visible: true, stock: 3 });
     await expectEverywhere('new product');
+
+    // A new name and a new SKU: keyword searches find them, and no longer the old name, on the next
+    // request of both instances (keywords are matched in the index when there is one).
+    const renamed = model[4]!;
+    await database.db.execute(
+      sql`update product_translations set name = 'Žuti Medo' where product_id = ${renamed.id}`,
+    );
+    await database.db.execute(sql`update products set sku = 'MEDO-Č9' where id = ${renamed.id}`);
+    for (const [name, app] of [
+      ['writer', writer],
+      ['other', other],
+    ] as const) {
+      expect(await keywordIds(app, 'ZUTI'), `renamed, ${name}: new name`).toEqual([renamed.id]);
+      expect(await keywordIds(app, 'medo-č'), `renamed, ${name}: new SKU`).toEqual([renamed.id]);
+      expect(await keywordIds(app, 'change'), `renamed, ${name}: old name`).not.toContain(renamed.id);
+      expect(await keywordIds(app, 'change'), `renamed, ${name}: the others`).toContain(model[0]!.id);
+    }
   });
 });
 

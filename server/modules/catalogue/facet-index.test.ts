@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SiteFacetIndex } from './facet-index.ts';
+import type { ResolvedCriteria } from './product-filter.ts';
+
+/**
+ * The filter panel's single pass (decision 0364) against the definition, on random indexes built from
+ * rows and then patched: each value's count is the number of live products that pass every condition
+ * but their own attribute's filter and have the value; the price range is over those that pass every
+ * attribute filter, the price filter aside. No database: the SQL reference is the property test's job.
+ */
+
+const CURRENCY = 1;
+const ATTRIBUTES = [1, 2, 3];
+const VALUES: Record<number, number[]> = { 1: [10, 11, 12], 2: [20, 21], 3: [30] };
+
+const productArb = fc.record({
+  values: fc.subarray(
+    ATTRIBUTES.flatMap((attribute) => VALUES[attribute]!.map((value) => [attribute, value])),
+  ),
+  price: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }),
+  category: fc.constantFrom(100, 101),
+});
+type Product = { values: number[][]; price: number | null; category: number };
+
+function build(products: Product[], patched: Product[]): SiteFacetIndex {
+  const built = products.map((product, i) => ({ ...product, id: i + 1 }));
+  const byValue = new Map<string, number[]>();
+  for (const product of built)
+    for (const [attribute, value] of product.values) {
+      const key = `${attribute}:${value}`;
+      byValue.set(key, [...(byValue.get(key) ?? []), product.id]);
+    }
+  const priced = built.filter((product) => product.price !== null);
+  const index = SiteFacetIndex.fromRows(1, 0, {
+    ids: built.map((product) => product.id).join(',') || null,
+    created: built.map(() => 0).join(',') || null,
+    links: built.map((product) => `${product.id},${product.category},0`).join(',') || null,
+    values: [...byValue].map(([key, ids]) => {
+      const [attribute, value] = key.split(':').map(Number);
+      return { attribute_id: attribute!, value_id: value!, ids: ids.join(',') };
+    }),
+    tags: [],
+    prices: [
+      {
+        currency_id: CURRENCY,
+        ids: priced.map((product) => product.id).join(',') || null,
+        bundle: priced.map(() => '').join(','),
+        discount: priced.map(() => '').join(','),
+        ends_at: priced.map(() => '').join(','),
+        retail: priced.map((product) => product.price).join(','),
+      },
+    ],
+  });
+  // Patches: the first products are re-read with other rows (or hidden), new products get new slots.
+  for (const [i, product] of patched.entries()) {
+    const id = i % 2 === 0 && i < built.length ? i + 1 : built.length + i + 1;
+    index.applyProduct(
+      id,
+      product.price === 7
+        ? null
+        : {
+            id,
+            createdAt: 0,
+            categories: [{ category: product.category, priority: 0 }],
+            values: product.values.map(([attribute, value]) => ({ attribute: attribute!, value: value! })),
+            tags: [],
+            prices:
+              product.price === null
+                ? []
+                : [
+                    {
+                      currency: CURRENCY,
+                      bundle: -2147483648,
+                      discount: -2147483648,
+                      endsAt: 0,
+                      retail: product.price,
+                    },
+                  ],
+            sku: '',
+            names: [],
+          },
+    );
+  }
+  return index;
+}
+
+/** The products the index should hold, after the patches, by id. */
+function model(products: Product[], patched: Product[]): Map<number, Product> {
+  const result = new Map(products.map((product, i) => [i + 1, product]));
+  for (const [i, product] of patched.entries()) {
+    const id = i % 2 === 0 && i < products.length ? i + 1 : products.length + i + 1;
+    if (product.price === 7) result.delete(id);
+    else result.set(id, product);
+  }
+  return result;
+}
+
+describe('facet index filter panel', () => {
+  it('counts every value and the price range by the disjunctive definition', () => {
+    fc.assert(
+      fc.property(
+        fc.array(productArb, { maxLength: 70 }),
+        fc.array(productArb, { maxLength: 10 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...ATTRIBUTES),
+            fc.array(fc.integer({ min: 10, max: 31 }), { maxLength: 2 }),
+          ),
+          {
+            maxLength: 3,
+          },
+        ),
+        fc.option(
+          fc.record({
+            min: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }),
+            max: fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }),
+          }),
+          { nil: null },
+        ),
+        fc.option(fc.constantFrom<number[]>([100], [101], [100, 101]), { nil: null }),
+        (products, patched, filters, price, categories) => {
+          const index = build(products, patched);
+          const attributes = new Map(filters.filter(([, values]) => values.length > 0));
+          const criteria: ResolvedCriteria = {
+            words: [],
+            mainCategoryIds: categories,
+            select: null,
+            attributes,
+            categories: null,
+            tags: null,
+            price,
+          };
+          const got = index.facetCounts({ criteria, keywordIds: null, currencyId: CURRENCY }, [1, 2]);
+          const live = [...model(products, patched).values()].filter(
+            (product) => !categories || categories.includes(product.category),
+          );
+          const has = (product: Product, attribute: number, values: number[]) =>
+            product.values.some(([a, v]) => a === attribute && values.includes(v!));
+          const passes = (product: Product, except?: number) =>
+            [...attributes].every(
+              ([attribute, values]) => attribute === except || has(product, attribute, values),
+            );
+          const inPrice = (product: Product) =>
+            !price ||
+            (price.min === null && price.max === null) ||
+            (product.price !== null &&
+              (price.min === null || product.price >= price.min) &&
+              (price.max === null || product.price <= price.max));
+          const want = new Map<number, number>();
+          for (const attribute of [1, 2])
+            for (const value of VALUES[attribute]!) {
+              const n = live.filter(
+                (product) =>
+                  inPrice(product) && passes(product, attribute) && has(product, attribute, [value]),
+              ).length;
+              if (n > 0) want.set(value, n);
+            }
+          const ranged = live
+            .filter((product) => passes(product) && product.price !== null)
+            .map((p) => p.price!);
+          expect(new Map([...got.counts].sort((a, b) => a[0] - b[0]))).toEqual(
+            new Map([...want].sort((a, b) => a[0] - b[0])),
+          );
+          expect(got.price).toEqual({
+            low: ranged.length ? Math.min(...ranged) : null,
+            high: ranged.length ? Math.max(...ranged) : null,
+          });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
