@@ -212,7 +212,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <WishlistContext value={wishlist ? { productIds: wishlist, returnTo } : null}>
       {loaderData.user?.backoffice && returnParams.get('editPage') !== 'true' ? (
-        <AdminBar language={loaderData.language} path={location.pathname} />
+        <AdminBar language={loaderData.language} path={location.pathname} devTools={loaderData.devTools} />
       ) : null}
       <SiteHeader
         shell={loaderData.shell}

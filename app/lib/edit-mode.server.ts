@@ -15,7 +15,8 @@ export type EditModeData = {
   mobileView: boolean;
   /** The page's address without the edit flags: leave edit mode, preview. */
   path: string;
-  links: { admin: string; apiDocs: string };
+  /** The API documentation only with the developer tools (outside production). */
+  links: { admin: string; apiDocs: string | null };
 };
 
 /**
@@ -28,6 +29,7 @@ export async function loadEditMode(
   request: Request,
   language: UiLanguage,
   postId: number | undefined,
+  devTools = false,
 ): Promise<EditModeData | null> {
   const url = new URL(request.url);
   const flags = readPageFlags(url.searchParams);
@@ -43,6 +45,6 @@ export async function loadEditMode(
     state: state.data,
     mobileView: flags.mobileView,
     path: url.pathname,
-    links: { admin: localizedPath('admin', language), apiDocs: '/api/docs' },
+    links: { admin: localizedPath('admin', language), apiDocs: devTools ? '/api/docs' : null },
   };
 }

@@ -42,6 +42,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Beside the side navigation (the admin screens): the way to the user's own profile. */
 function AdminLinks({ language }: { language: UiLanguage }) {
   const { t } = useTranslation();
   const linkClass =
@@ -51,21 +52,6 @@ function AdminLinks({ language }: { language: UiLanguage }) {
       <li>
         <a href={localizedPath('profile', language)} className={linkClass}>
           {t('profile.admin.profile')}
-        </a>
-      </li>
-      <li>
-        <a href={localizedPath('adminComments', language)} className={linkClass}>
-          {t('comments.admin.link')}
-        </a>
-      </li>
-      <li>
-        <a href={localizedPath('adminConsent', language)} className={linkClass}>
-          {t('consent.admin.link')}
-        </a>
-      </li>
-      <li>
-        <a href={localizedPath('adminMedia', language)} className={linkClass}>
-          {t('media.adminLink')}
         </a>
       </li>
     </ul>

@@ -3,6 +3,7 @@ import { localizedPath } from '../../core/route-table.ts';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageSections } from '../components/sections/page-sections.tsx';
 import { Island } from '../islands/island.tsx';
+import { appSettingsContext } from '../lib/context.ts';
 import { loadEditMode } from '../lib/edit-mode.server.ts';
 import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
 import { readPageFlags } from '../lib/page-content.ts';
@@ -34,7 +35,16 @@ export async function loader(args: Route.LoaderArgs) {
   };
   const flags = readPageFlags(new URL(args.request.url).searchParams);
   const sectionMedia = sections.length > 0 ? (post?.sectionMedia ?? []) : [];
-  const edit = post?.type.slug === 'page' ? await loadEditMode(api, args.request, language, post.id) : null;
+  const edit =
+    post?.type.slug === 'page'
+      ? await loadEditMode(
+          api,
+          args.request,
+          language,
+          post.id,
+          args.context.get(appSettingsContext).devTools === true,
+        )
+      : null;
   return { language, title: post?.title ?? '', sections, sectionMedia, sectionData, ...flags, edit, seo };
 }
 

@@ -16,6 +16,7 @@ import { ShareLinks } from '../components/share-links.tsx';
 import { Island } from '../islands/island.tsx';
 import type { ApiClient } from '../lib/api-client.ts';
 import { loadCommentThread } from '../lib/comment-thread.ts';
+import { appSettingsContext } from '../lib/context.ts';
 import { loadEditMode } from '../lib/edit-mode.server.ts';
 import { namesNothing, notFoundOrRedirect } from '../lib/not-found.server.ts';
 import { loadHomeSlugs, loadPage } from '../lib/page-content.server.ts';
@@ -83,7 +84,16 @@ export async function loader(args: Route.LoaderArgs) {
     modifiedTime: post.type.slug === 'post' ? post.updated_at : null,
   };
   const comments = post.type.slug === 'post' ? await loadCommentThread(api, 'post', post.id, url) : null;
-  const edit = post.type.slug === 'page' ? await loadEditMode(api, args.request, language, post.id) : null;
+  const edit =
+    post.type.slug === 'page'
+      ? await loadEditMode(
+          api,
+          args.request,
+          language,
+          post.id,
+          args.context.get(appSettingsContext).devTools === true,
+        )
+      : null;
   return { language, post, sectionData, comments, ...readPageFlags(url.searchParams), edit, seo };
 }
 

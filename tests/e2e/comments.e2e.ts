@@ -142,7 +142,10 @@ for (const language of ['hr', 'en'] as const satisfies UiLanguage[]) {
     const editor = await newPage(browser, flow.javaScript);
     await logIn(editor.page.request, 'editor');
     await open(editor.page, localizedPath('admin', language), flow.javaScript);
-    await editor.page.getByRole('link', { name: texts.admin.link }).click();
+    await editor.page
+      .getByTestId('admin-nav')
+      .getByRole('link', { name: catalogs[language].adminPanel.nav.comments })
+      .click();
     await expect(editor.page).toHaveURL(new RegExp(`${localizedPath('adminComments', language)}$`));
     await expect(editor.page.getByRole('heading', { name: texts.admin.title, level: 1 })).toBeVisible();
     for (const text of [commentText, reviewText]) {

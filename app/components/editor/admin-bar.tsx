@@ -4,10 +4,18 @@ import { localizedPath } from '../../../core/route-table.ts';
 
 /**
  * The admin toolbar outside edit mode, for back-office users only: the way into edit mode on this
- * page, the admin panel and the API documentation. Plain links rendered on the server (no script);
+ * page, the admin panel and (with the developer tools, outside production) the API documentation. Plain links rendered on the server (no script);
  * a page with a session is never shared by the page cache.
  */
-export function AdminBar({ language, path }: { language: UiLanguage; path: string }) {
+export function AdminBar({
+  language,
+  path,
+  devTools,
+}: {
+  language: UiLanguage;
+  path: string;
+  devTools: boolean;
+}) {
   const { t } = useTranslation();
   const link = 'font-medium text-white underline underline-offset-4 hover:text-teal-100';
   return (
@@ -23,11 +31,13 @@ export function AdminBar({ language, path }: { language: UiLanguage; path: strin
             {t('editor.adminPanel')}
           </a>
         </li>
-        <li>
-          <a className={link} href="/api/docs">
-            {t('editor.apiDocs')}
-          </a>
-        </li>
+        {devTools ? (
+          <li>
+            <a className={link} href="/api/docs">
+              {t('editor.apiDocs')}
+            </a>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

@@ -349,9 +349,11 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
           <a className={toolbarLink} href={links.admin}>
             {t('editor.adminPanel')}
           </a>
-          <a className={toolbarLink} href={links.apiDocs}>
-            {t('editor.apiDocs')}
-          </a>
+          {links.apiDocs ? (
+            <a className={toolbarLink} href={links.apiDocs}>
+              {t('editor.apiDocs')}
+            </a>
+          ) : null}
           <a className={toolbarLink} href={exitHref}>
             {t('editor.exit')}
           </a>
