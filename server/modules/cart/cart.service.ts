@@ -18,6 +18,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
+import { sentPrepared } from '../../db/sent-prepared.ts';
 import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
 import { type CartProduct, freshCartRows, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
 import {
@@ -1471,11 +1472,13 @@ const toEuroAmount = (ctx: RequestContext, amount: number) => toEuro(amount, ctx
 
 /** The checkout closes a cart with its order ('archived': later calls answer 'Cart is archived.') or opens it again. */
 export async function setCartStatus(tx: Pick<Db, 'update'>, cartRowId: number, status: CartStatus) {
-  const [row] = await tx
-    .update(carts)
-    .set({ status, version: sql`${carts.version} + 1`, updatedAt: new Date() })
-    .where(eq(carts.id, cartRowId))
-    .returning({ version: carts.version });
+  const [row] = await sentPrepared(
+    tx
+      .update(carts)
+      .set({ status, version: sql`${carts.version} + 1`, updatedAt: new Date() })
+      .where(eq(carts.id, cartRowId))
+      .returning({ version: carts.version }),
+  );
   /** The cart's version after the change. */
   return row?.version ?? 0;
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { sentPrepared } from '../../db/sent-prepared.ts';
 import type { CartLine } from '../cart/cart.contract.ts';
 import {
   adjustLoyaltyPoints,
@@ -455,12 +456,16 @@ export function createCheckoutService(
       } = await cart.lockForOrder(tx, ctx, session, () =>
         Promise.all([
           inOrderQuery(
-            tx
-              .select()
-              .from(orders)
-              .where(and(eq(orders.cartId, cartRowId), ne(orders.state, 'cancelled'))),
+            sentPrepared(
+              tx
+                .select()
+                .from(orders)
+                .where(and(eq(orders.cartId, cartRowId), ne(orders.state, 'cancelled'))),
+            ),
           ),
-          inOrderQuery(tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowId))),
+          inOrderQuery(
+            sentPrepared(tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowId))),
+          ),
         ]),
       );
       if (existing) {
@@ -657,32 +662,40 @@ export function createCheckoutService(
       // connection. The order's id comes back with it; the others use `currval`.
       const orderIdOf = orderIdSql as unknown as number;
       const [[order], , , , , version] = await Promise.all([
-        inOrderQuery(placingOrder),
+        inOrderQuery(sentPrepared(placingOrder)),
         inOrderQuery(
-          tx.insert(orderLines).values(lineValues.map((line) => ({ ...line, orderId: orderIdOf }))),
+          sentPrepared(
+            tx.insert(orderLines).values(lineValues.map((line) => ({ ...line, orderId: orderIdOf }))),
+          ),
         ),
         inOrderQuery(
-          tx.insert(orderAddresses).values([
-            { orderId: orderIdOf, kind: 'shipping' as const, ...shipping },
-            { orderId: orderIdOf, kind: 'billing' as const, ...billing },
-          ]),
+          sentPrepared(
+            tx.insert(orderAddresses).values([
+              { orderId: orderIdOf, kind: 'shipping' as const, ...shipping },
+              { orderId: orderIdOf, kind: 'billing' as const, ...billing },
+            ]),
+          ),
         ),
         inOrderQuery(
-          tx.insert(orderStateChanges).values({
-            orderId: orderIdOf,
-            field: 'state',
-            fromValue: null,
-            toValue: 'pending',
-            reason: 'created',
-          }),
+          sentPrepared(
+            tx.insert(orderStateChanges).values({
+              orderId: orderIdOf,
+              field: 'state',
+              fromValue: null,
+              toValue: 'pending',
+              reason: 'created',
+            }),
+          ),
         ),
         inOrderQuery(
-          tx.insert(orderPayments).values({
-            orderId: orderIdOf,
-            provider: payment.provider,
-            amount: grandTotal,
-            currencyCode: ctx.store.currency.code,
-          }),
+          sentPrepared(
+            tx.insert(orderPayments).values({
+              orderId: orderIdOf,
+              provider: payment.provider,
+              amount: grandTotal,
+              currencyCode: ctx.store.currency.code,
+            }),
+          ),
         ),
         setCartStatus(tx, row.id, 'archived'),
       ]);

@@ -8,6 +8,7 @@ import type { Deps } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { sentPrepared } from '../../db/sent-prepared.ts';
 import { siteCacheTag } from '../site/site.service.ts';
 import { mailQueue, mailTemplates } from './mail.schema.ts';
 
@@ -284,20 +285,23 @@ export function createMailService(
       substitute
         ? (sql`replace(${text}, ${substitute.token}, ${substitute.value})` as unknown as string)
         : text;
-    const rows = await executor
-      .insert(mailQueue)
-      .values(
-        mails.map((mail) => ({
-          siteId: mail.siteId,
-          template: mail.template,
-          recipient: mail.to,
-          subject: put(mail.subject),
-          bodyHtml: put(mail.html),
-          bodyText: put(mail.text),
-          headers: mail.headers ?? null,
-        })),
-      )
-      .returning({ id: mailQueue.id });
+    // Prepared (decision 0308): one round trip on postgres.js, pipelined with the order's last writes.
+    const rows = await sentPrepared(
+      executor
+        .insert(mailQueue)
+        .values(
+          mails.map((mail) => ({
+            siteId: mail.siteId,
+            template: mail.template,
+            recipient: mail.to,
+            subject: put(mail.subject),
+            bodyHtml: put(mail.html),
+            bodyText: put(mail.text),
+            headers: mail.headers ?? null,
+          })),
+        )
+        .returning({ id: mailQueue.id }),
+    );
     return rows.map((row) => row.id);
   }
 
