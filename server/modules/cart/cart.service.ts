@@ -1412,7 +1412,7 @@ export function createCartService(
       // the cached products when those rows agree with them, else every product is read afresh
       // (decision 0307).
       // The lines read with the lock (lockForOrder), unless the cart was another one's by then.
-      const lines = read && read.every((line) => line.cartId === row.id) ? read : await linesOf(tx, row);
+      const lines = read?.every((line) => line.cartId === row.id) ? read : await linesOf(tx, row);
       const products = await freshlyChecked(tx, ctx, lineIds(lines));
       const balance = await loyaltyBalance(tx, ctx, row.userId);
       const computed = await compute(tx, ctx, row, lines, products, balance);
