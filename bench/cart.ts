@@ -48,13 +48,24 @@ export type CartResult = {
   failed: number;
   /** CPU time the measured process spent per answered request, in µs: what moves least with the machine's load. */
   cpuPerRequestUs?: number;
+  /** CPU time of the benchmark database's own server processes (PostgreSQL backends) per request, in µs. */
+  dbCpuPerRequestUs?: number;
 };
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends connected to the benchmark's database (from
+ * /proc; the server is local). Set while PostgreSQL is measured; pools keep their connections, so the
+ * difference over a run is what the database spent on it (the shared WAL writer is not in it).
+ */
+let databaseCpu: (() => Promise<number>) | undefined;
 
 const seconds = Number(benchArgument('seconds', '5'));
 const connectionCounts = benchArgument('connections', '10,50').split(',').map(Number);
 const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
 const cartCount = Number(benchArgument('carts', '500'));
-const cases = new Set(benchArgument('cases', 'baseline,floor,floor-sync,add,add-key,get').split(','));
+const cases = new Set(
+  benchArgument('cases', 'baseline,floor,floor-sync,floor-1rt,add,add-key,get').split(','),
+);
 const profileDir = benchArgument('profile', '');
 const env = process.env;
 const postgresUrl = env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -103,9 +114,11 @@ async function measure(
       ],
     });
   await run(1, 4);
+  const dbBefore = engine === 'postgres' && pid ? await databaseCpu?.() : undefined;
   const cpuBefore = pid ? cpuSeconds(pid) : undefined;
   const result = await run(seconds, connections);
   const cpuAfter = pid ? cpuSeconds(pid) : undefined;
+  const dbAfter = dbBefore !== undefined ? await databaseCpu?.() : undefined;
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
@@ -122,9 +135,13 @@ async function measure(
       cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
         ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1e6)
         : undefined,
+    dbCpuPerRequestUs:
+      dbBefore !== undefined && dbAfter !== undefined && result.requests.total > 0
+        ? Math.round(((dbAfter - dbBefore) / result.requests.total) * 1e6)
+        : undefined,
   };
   console.log(
-    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.cpuPerRequestUs === undefined ? '' : `, ${measured.cpuPerRequestUs} µs CPU/req`}${measured.failed ? `, ${measured.failed} failed` : ''}`,
+    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.cpuPerRequestUs === undefined ? '' : `, ${measured.cpuPerRequestUs} µs CPU/req`}${measured.dbCpuPerRequestUs === undefined ? '' : ` + ${measured.dbCpuPerRequestUs} µs database`}${measured.failed ? `, ${measured.failed} failed` : ''}`,
   );
   return measured;
 }
@@ -221,7 +238,7 @@ async function measureFloor(engine: Engine, env: Record<string, string>, carts: 
   // The floor as the shop now commits (asynchronously, decision 0257), and with `--cases floor-sync`
   // the same statements committing synchronously (each add then waits for the WAL flush).
   const variants = [
-    ...(cases.has('floor') ? [{ label: 'floor', syncCommit: 'off' }] : []),
+    ...(cases.has('floor') || cases.has('floor-1rt') ? [{ label: 'floor', syncCommit: 'off' }] : []),
     ...(cases.has('floor-sync') ? [{ label: 'floor, synchronous commit', syncCommit: 'on' }] : []),
   ];
   const { productId, sessions } = carts;
@@ -237,16 +254,35 @@ async function measureFloor(engine: Engine, env: Record<string, string>, carts: 
       const ready = await fetch(`http://127.0.0.1:${floorPort}/readyz`).then((response) => response.text());
       if (!ready.includes('cart-floor')) throw new Error(`port ${floorPort} is not the floor's: ${ready}`);
       for (const connections of connectionCounts) {
-        results.push(
-          await measure(
-            engine,
-            connections,
-            `${label}: add statements on bare node:http`,
-            `http://127.0.0.1:${floorPort}/add`,
-            (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
-            floor.pid,
-          ),
-        );
+        if (syncCommit === 'on' || cases.has('floor'))
+          results.push(
+            await measure(
+              engine,
+              connections,
+              `${label}: add statements on bare node:http`,
+              `http://127.0.0.1:${floorPort}/add`,
+              (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+              floor.pid,
+            ),
+          );
+        // The second floor (decision 0260): the add in one round trip (PostgreSQL only).
+        if (syncCommit === 'off' && engine === 'postgres' && cases.has('floor-1rt'))
+          for (const [shape, label1, keyed] of [
+            ['add-fn', 'floor 1 round trip: PL/pgSQL function', false],
+            ['add-fn-key', 'floor 1 round trip: PL/pgSQL function with Idempotency-Key', true],
+            ['add-cte', 'floor 1 round trip: one CTE statement', false],
+          ] as const)
+            results.push(
+              await measure(
+                engine,
+                connections,
+                label1,
+                `http://127.0.0.1:${floorPort}/${shape}`,
+                (n) => JSON.stringify({ ...session(n), productId, qty: 1 }),
+                floor.pid,
+                keyed,
+              ),
+            );
         if (syncCommit === 'off' && cases.has('get'))
           results.push(
             await measure(
@@ -331,8 +367,15 @@ async function benchPostgres(): Promise<CartResult[]> {
     } finally {
       await handle.close();
     }
+    databaseCpu = async () => {
+      const backends = await admin<
+        { pid: number }[]
+      >`select pid from pg_stat_activity where datname = ${name}`;
+      return backends.reduce((sum, { pid }) => sum + (cpuSeconds(pid) ?? 0), 0);
+    };
     return await measureEngine('postgres', { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   } finally {
+    databaseCpu = undefined;
     await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -362,11 +405,11 @@ export async function runCartBench(): Promise<void> {
     .map((value) => value.toFixed(1))
     .join(' ')}`;
   const table = [
-    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | CPU µs/req | failed |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | CPU µs/req | database CPU µs/req | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`,
+        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.dbCpuPerRequestUs ?? ''} | ${r.failed} |`,
     ),
   ].join('\n');
   // The shop against the floor and the bare baseline of the same run (ratios move less than figures).

@@ -38,8 +38,13 @@ export type OrderResult = {
   p99: number;
   /** CPU time of the shop's process per request (µs); PostgreSQL's own backends are not in it. */
   cpuPerRequestUs?: number;
+  /** CPU time of the benchmark database's PostgreSQL backends per request (µs). */
+  dbCpuPerRequestUs?: number;
   failed: number;
 };
+
+/** CPU seconds of the PostgreSQL backends connected to the benchmark's database (set while it runs). */
+let databaseCpu: (() => Promise<number>) | undefined;
 
 const connectionCounts = benchArgument('connections', '10,50').split(',').map(Number);
 const engines = benchArgument('engines', 'pglite,postgres').split(',') as Engine[];
@@ -61,6 +66,7 @@ function summarise(
   name: string,
   result: autocannon.Result,
   cpu?: number,
+  dbCpu?: number,
 ): OrderResult {
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
@@ -78,10 +84,14 @@ function summarise(
       cpu !== undefined && result.requests.total > 0
         ? Math.round((cpu / result.requests.total) * 1e6)
         : undefined,
+    dbCpuPerRequestUs:
+      dbCpu !== undefined && result.requests.total > 0
+        ? Math.round((dbCpu / result.requests.total) * 1e6)
+        : undefined,
     failed: result.errors + result.non2xx,
   };
   console.log(
-    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.cpuPerRequestUs === undefined ? '' : `, ${measured.cpuPerRequestUs} µs CPU/req`}${measured.failed ? `, ${measured.failed} failed` : ''}`,
+    `  ${name} @${connections}: ${measured.requestsPerSecond} req/s, p50 ${measured.p50} ms, p95 ${measured.p95} ms${measured.cpuPerRequestUs === undefined ? '' : `, ${measured.cpuPerRequestUs} µs CPU/req`}${measured.dbCpuPerRequestUs === undefined ? '' : ` + ${measured.dbCpuPerRequestUs} µs database`}${measured.failed ? `, ${measured.failed} failed` : ''}`,
   );
   return measured;
 }
@@ -187,6 +197,7 @@ async function measureShop(
     results.push(await baseline(engine, connections));
     const sessions = await prepareCarts(base, orderCount, ids);
     let next = 0;
+    const dbBefore = await databaseCpu?.();
     const cpuBefore = pid ? cpuSeconds(pid) : undefined;
     const result = await autocannon({
       url: `${base}/api/v2/ecommerce/checkout/order/create`,
@@ -205,7 +216,9 @@ async function measureShop(
     });
     const cpuAfter = pid ? cpuSeconds(pid) : undefined;
     const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
-    results.push(summarise(engine, connections, 'order/create (complete order)', result, cpu));
+    const dbAfter = dbBefore !== undefined ? await databaseCpu?.() : undefined;
+    const dbCpu = dbBefore !== undefined && dbAfter !== undefined ? dbAfter - dbBefore : undefined;
+    results.push(summarise(engine, connections, 'order/create (complete order)', result, cpu, dbCpu));
   }
   return results;
 }
@@ -279,9 +292,16 @@ async function benchPostgres(): Promise<OrderResult[]> {
       await handle.close();
     }
     const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+    databaseCpu = async () => {
+      const backends = await admin<
+        { pid: number }[]
+      >`select pid from pg_stat_activity where datname = ${name}`;
+      return backends.reduce((sum, { pid }) => sum + (cpuSeconds(pid) ?? 0), 0);
+    };
     try {
       return await measureShop('postgres', ids, shop.pid);
     } finally {
+      databaseCpu = undefined;
       await shop.stop();
     }
   } finally {
@@ -310,11 +330,11 @@ export async function runOrdersBench(): Promise<void> {
     .map((value) => value.toFixed(1))
     .join(' ')}`;
   const table = [
-    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | shop CPU µs/req | failed |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| engine | connections | benchmark | req/s | p50 ms | p95 ms | p99 ms | shop CPU µs/req | database CPU µs/req | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`,
+        `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.connections} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.dbCpuPerRequestUs ?? ''} | ${r.failed} |`,
     ),
   ].join('\n');
   const report = `# Order benchmark\n\n${heading}\n\n${table}\n`;

@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors.ts';
 import type { RequestContext } from '../api/request-context.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
+import { preparedPerDatabase } from '../modules/cart/prepared-query.ts';
 import { idempotencyRequests } from '../modules/platform/idempotency.schema.ts';
 
 /** What a key may look like: a UUID or any other printable token of a sensible length. */
@@ -226,16 +227,12 @@ type Executor = Pick<Db, 'insert' | 'select' | 'delete' | 'update'>;
 export async function claimInTransaction(executor: Executor, claim: IdempotencyClaim): Promise<boolean> {
   const { key, operation, scope, fingerprint } = claim;
   for (;;) {
-    const [claimed] = await executor
-      .insert(idempotencyRequests)
-      .values({ key, operation, scope, fingerprint })
-      .onConflictDoNothing()
-      .returning({ id: idempotencyRequests.id });
+    const [claimed] = await claimKey(executor, { key, operation, scope, fingerprint });
     if (claimed) {
       claim.claimedId = claimed.id;
       return true;
     }
-    const found = await existing(executor, key, operation, scope);
+    const [found] = await existingPrepared(executor, { key, operation, scope });
     if (found) {
       if (found.fingerprint !== fingerprint) throw keyReused();
       if (found.state === 'done' && found.responseStatus !== null) {
@@ -257,11 +254,55 @@ export async function claimInTransaction(executor: Executor, claim: IdempotencyC
 /** Keeps the answer (the response body's text, status 200, JSON) with the claim, in the same transaction. */
 export async function answerInTransaction(executor: Executor, claim: IdempotencyClaim, body: string) {
   if (claim.claimedId === undefined) throw new Error('answerInTransaction without a claim');
-  await executor
-    .update(idempotencyRequests)
-    .set({ state: 'done', responseStatus: 200, responseBody: body, responseType: 'application/json' })
-    .where(eq(idempotencyRequests.id, claim.claimedId));
+  await answerKey(executor, { id: claim.claimedId, body });
 }
+
+/*
+ * The in-transaction claim, its look-up and the answer are built once per database (decision 0260):
+ * they run in every keyed cart change and order, where building them per call cost more CPU than
+ * sending them.
+ */
+const claimKey = preparedPerDatabase('idempotency_claim', (executor: Executor) =>
+  executor
+    .insert(idempotencyRequests)
+    .values({
+      key: sql.placeholder('key'),
+      operation: sql.placeholder('operation'),
+      scope: sql.placeholder('scope'),
+      fingerprint: sql.placeholder('fingerprint'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyRequests.id }),
+);
+
+const existingPrepared = preparedPerDatabase(
+  'idempotency_existing',
+  (executor: Executor) =>
+    executor
+      .select()
+      .from(idempotencyRequests)
+      .where(
+        and(
+          eq(idempotencyRequests.key, sql.placeholder('key')),
+          eq(idempotencyRequests.operation, sql.placeholder('operation')),
+          eq(idempotencyRequests.scope, sql.placeholder('scope')),
+          sql`${idempotencyRequests.createdAt} > now() - make_interval(hours => ${KEEP_HOURS})`,
+        ),
+      ),
+  // One row at most (the unique index); the first or none.
+);
+
+const answerKey = preparedPerDatabase('idempotency_answer', (executor: Executor) =>
+  executor
+    .update(idempotencyRequests)
+    .set({
+      state: 'done',
+      responseStatus: 200,
+      responseBody: sql.placeholder('body') as unknown as string,
+      responseType: 'application/json',
+    })
+    .where(eq(idempotencyRequests.id, sql.placeholder('id'))),
+);
 
 /**
  * Whose record it is: the logged-in user (from the verified session, never from a header the client

@@ -18,6 +18,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
+import { sentPrepared } from '../../db/sent-prepared.ts';
 import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
 import { type CartProduct, freshCartRows, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
 import {
@@ -44,6 +45,11 @@ const ASYNC_COMMIT = sql`set local synchronous_commit = off`;
 
 /** Awaits a query in an async function: queries started this way in a row reach the driver in that order. */
 const inOrder = async <T>(query: PromiseLike<T>): Promise<T> => await query;
+/** `inOrder` for other modules' queries sent in the same round trip as the cart's (lockForOrder). */
+export const inOrderQuery = inOrder;
+/** A cart's row id by its public id, as a subquery: for reads sent with the lock (lockForOrder). */
+export const cartRowIdOf = (cartId: string) =>
+  sql<number>`(select ${sql.raw('"carts"."id"')} from ${carts} where ${carts.cartId} = ${cartId})`;
 
 /** Thrown in a change's transaction to end it when the request is the retry of a committed one. */
 class Replayed extends Error {}
@@ -1380,22 +1386,33 @@ export function createCartService(
      * its status (a repeated order/create must find the order of an archived cart); a wrong pair or
      * another site answers CART_SESSION_MISSING. `open` runs the checks every other call makes.
      */
-    async lockForOrder(tx: Tx, ctx: RequestContext, session: Session) {
-      const locked = await lock(tx, ctx, session, false);
+    /**
+     * Locks the pair's cart for an order and reads its lines in the same round trip (decision 0308),
+     * with `alongside`: the caller's own reads, started right after (so sent after the lock and seen
+     * by the database once the cart row is held). `alongside` must start each of its queries with
+     * `inOrderQuery` (one step, as the lines here) for the statements to reach the driver in this order.
+     */
+    async lockForOrder<T>(tx: Tx, ctx: RequestContext, session: Session, alongside: () => Promise<T>) {
+      const [locked, lines, extra] = await Promise.all([
+        lock(tx, ctx, session, false),
+        inOrder(linesOfSession(tx, session)),
+        alongside(),
+      ]);
       const row = locked && withoutBalance(locked);
       if (!row || row.siteId !== ctx.site.id || !protectCodeMatches(row, session.protectCode))
         throw cartError('CART_SESSION_MISSING', 400, 'cartId');
-      return { row, open: () => checkAccess(ctx, row, session) };
+      return { row, lines, extra, open: () => checkAccess(ctx, row, session) };
     },
 
     /** The cart as the shopper sees it, priced inside the caller's transaction (order/create). */
-    async viewInTransaction(tx: Tx, ctx: RequestContext, row: CartRow, session: Session) {
+    async viewInTransaction(tx: Tx, ctx: RequestContext, row: CartRow, session: Session, read?: ItemRow[]) {
       // Priced from the database, not the product cache: the order must see a price the back office
       // changed a moment ago (decision 0254). One statement reads what decides the order (status,
       // format, parent, tax, own stock, the price row); texts, media, options and attributes come from
       // the cached products when those rows agree with them, else every product is read afresh
       // (decision 0307).
-      const lines = await linesOf(tx, row);
+      // The lines read with the lock (lockForOrder), unless the cart was another one's by then.
+      const lines = read?.every((line) => line.cartId === row.id) ? read : await linesOf(tx, row);
       const products = await freshlyChecked(tx, ctx, lineIds(lines));
       const balance = await loyaltyBalance(tx, ctx, row.userId);
       const computed = await compute(tx, ctx, row, lines, products, balance);
@@ -1455,11 +1472,13 @@ const toEuroAmount = (ctx: RequestContext, amount: number) => toEuro(amount, ctx
 
 /** The checkout closes a cart with its order ('archived': later calls answer 'Cart is archived.') or opens it again. */
 export async function setCartStatus(tx: Pick<Db, 'update'>, cartRowId: number, status: CartStatus) {
-  const [row] = await tx
-    .update(carts)
-    .set({ status, version: sql`${carts.version} + 1`, updatedAt: new Date() })
-    .where(eq(carts.id, cartRowId))
-    .returning({ version: carts.version });
+  const [row] = await sentPrepared(
+    tx
+      .update(carts)
+      .set({ status, version: sql`${carts.version} + 1`, updatedAt: new Date() })
+      .where(eq(carts.id, cartRowId))
+      .returning({ version: carts.version }),
+  );
   /** The cart's version after the change. */
   return row?.version ?? 0;
 }

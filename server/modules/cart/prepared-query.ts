@@ -40,3 +40,29 @@ export function preparedOnce<E, R>(
     then: (resolve, reject) => run(executor, values).then(resolve, reject),
   });
 }
+
+type WithDialect = { dialect?: object };
+
+/**
+ * `preparedOnce` for module-level code that serves any database of the process (the Idempotency-Key
+ * records, server/http/idempotency.ts): one built query per database, told apart by the dialect
+ * object drizzle shares between a database and its transactions. A process holding a PGlite and a
+ * PostgreSQL database (the tests) never runs one driver's prepared query on the other's connection.
+ */
+export function preparedPerDatabase<E, R>(
+  name: string,
+  build: (executor: E) => { prepare(name: string): Executable<R> },
+) {
+  const perDatabase = new WeakMap<object, ReturnType<typeof preparedOnce<E, R>>>();
+  return (executor: E, values: Record<string, unknown>): PromiseLike<R> => {
+    const database = (executor as WithDialect).dialect;
+    // Not a drizzle database or transaction: built for this call alone.
+    if (database === undefined) return preparedOnce(name, build)(executor, values);
+    let run = perDatabase.get(database);
+    if (!run) {
+      run = preparedOnce(name, build);
+      perDatabase.set(database, run);
+    }
+    return run(executor, values);
+  };
+}

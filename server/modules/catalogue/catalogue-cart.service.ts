@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { MediaView } from '../../../core/media.ts';
 import type { Db } from '../../db/client.ts';
+import { sentPrepared } from '../../db/sent-prepared.ts';
 import { pickText } from '../../kernel/translations.ts';
 import type { ProductFormat, ProductStatus } from './catalogue.schema.ts';
 import {
@@ -228,22 +229,24 @@ export async function takeStockForOrder(
   for (const id of ids) {
     const qty = wanted.get(id)!;
     // The common case in one statement: a tracked product with enough stock (decision 0306).
-    const [taken] = await tx
-      .update(products)
-      .set({ stockQty: sql`${products.stockQty} - ${qty}`, updatedAt: new Date() })
-      .where(
-        and(
-          eq(products.id, id),
-          eq(products.manageStock, true),
-          gte(products.stockQty, qty),
-          sql`(${products.format} <> 'EProduct' or ${products.eproductDelivery} is distinct from 'code')`,
-        ),
-      )
-      .returning({
-        format: products.format,
-        eproductDelivery: products.eproductDelivery,
-        eproductUrl: products.eproductUrl,
-      });
+    const [taken] = await sentPrepared(
+      tx
+        .update(products)
+        .set({ stockQty: sql`${products.stockQty} - ${qty}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(products.id, id),
+            eq(products.manageStock, true),
+            gte(products.stockQty, qty),
+            sql`(${products.format} <> 'EProduct' or ${products.eproductDelivery} is distinct from 'code')`,
+          ),
+        )
+        .returning({
+          format: products.format,
+          eproductDelivery: products.eproductDelivery,
+          eproductUrl: products.eproductUrl,
+        }),
+    );
     if (taken) {
       if (taken.format === 'EProduct') eproducts.set(id, linkOf(taken));
       continue;
@@ -339,24 +342,27 @@ export async function freshCartRows(
 ): Promise<Map<number, FreshCartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: products.id,
-      format: products.format,
-      status: products.status,
-      parentId: products.parentId,
-      taxRateBp: products.taxRateBp,
-      stockQty: products.stockQty,
-      manageStock: products.manageStock,
-      eproductDelivery: products.eproductDelivery,
-      price: productPrices,
-    })
-    .from(products)
-    .leftJoin(
-      productPrices,
-      and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, view.currency.id)),
-    )
-    .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId)));
+  // Prepared (decision 0308): one round trip on postgres.js; one text per number of ids.
+  const rows = await sentPrepared(
+    db
+      .select({
+        id: products.id,
+        format: products.format,
+        status: products.status,
+        parentId: products.parentId,
+        taxRateBp: products.taxRateBp,
+        stockQty: products.stockQty,
+        manageStock: products.manageStock,
+        eproductDelivery: products.eproductDelivery,
+        price: productPrices,
+      })
+      .from(products)
+      .leftJoin(
+        productPrices,
+        and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, view.currency.id)),
+      )
+      .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId))),
+  );
   const now = new Date();
   const result = new Map<number, FreshCartRow>();
   for (const row of rows) {

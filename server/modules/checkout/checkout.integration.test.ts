@@ -119,6 +119,17 @@ describe('order/create', () => {
     expect(data.orderNumber).toMatch(/^\d{4}-\d{6}$/);
     expect(data.redirectPath).toBe(`/en/checkout/success?orderSlug=${data.orderSlug}`);
     expect(await stockOf(productId)).toBe(before! - 2);
+    // Both mails were queued with the order, rendered before its number existed and given it by the
+    // database in the same round trip (decision 0308): the number in subject and bodies, no token left.
+    const queued = await database.rows<{ subject: string; body_html: string; body_text: string }>(
+      sql`select subject, body_html, body_text from mail_queue where body_text like ${`%${data.orderSlug}%`} or subject like ${`%${data.orderNumber}%`}`,
+    );
+    expect(queued.length).toBe(2);
+    for (const mail of queued) {
+      expect(mail.subject).toContain(data.orderNumber);
+      expect(`${mail.subject}${mail.body_html}${mail.body_text}`).not.toMatch(/\d{30}/);
+    }
+    expect(queued.some((mail) => mail.body_text.includes(data.orderNumber))).toBe(true);
 
     const again = await checkout('order/create', session);
     expect(again.status).toBe(200);

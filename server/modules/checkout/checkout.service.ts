@@ -9,15 +9,22 @@ import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { sentPrepared } from '../../db/sent-prepared.ts';
 import type { CartLine } from '../cart/cart.contract.ts';
-import { adjustLoyaltyPoints, type CartService, setCartStatus } from '../cart/cart.service.ts';
+import {
+  adjustLoyaltyPoints,
+  type CartService,
+  cartRowIdOf,
+  inOrderQuery,
+  setCartStatus,
+} from '../cart/cart.service.ts';
 import {
   releaseStockOfOrder,
   type StockTake,
   takeStockForOrder,
 } from '../catalogue/catalogue-cart.service.ts';
 import type { ConsentService } from '../consent/consent.service.ts';
-import type { MailService, TemplateMail } from '../mail/mail.service.ts';
+import type { MailService, MailSubstitution, TemplateMail } from '../mail/mail.service.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type {
   applicableDeliveryBody,
@@ -412,6 +419,12 @@ export function createCheckoutService(
 
   type CreateResult = { order: OrderRow; isNew: boolean; restart: boolean };
 
+  /** Where the order number goes in mails rendered before it exists: digits only, so no filter or escaping changes it. */
+  const numberToken = () =>
+    `9${BigInt(`0x${randomBytes(16).toString('hex')}`)
+      .toString()
+      .padStart(39, '0')}`;
+
   /** `touched` collects the products whose stock the order took or gave back. */
   async function placeOrder(
     ctx: RequestContext,
@@ -431,12 +444,30 @@ export function createCheckoutService(
       protectCode: body.protectCode,
       currencyId: body.currencyId,
     };
+    const cartRowId = cartRowIdOf(session.cartId);
     return db.transaction(async (tx): Promise<CreateResult> => {
-      const { row, open } = await cart.lockForOrder(tx, ctx, session);
-      const [existing] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.cartId, row.id), ne(orders.state, 'cancelled')));
+      // One round trip (decision 0308): the cart's lock, its lines, an order of this cart and the
+      // checkout session, each read once the cart row is held.
+      const {
+        row,
+        lines: cartLines,
+        extra: [[existing], [stored]],
+        open,
+      } = await cart.lockForOrder(tx, ctx, session, () =>
+        Promise.all([
+          inOrderQuery(
+            sentPrepared(
+              tx
+                .select()
+                .from(orders)
+                .where(and(eq(orders.cartId, cartRowId), ne(orders.state, 'cancelled'))),
+            ),
+          ),
+          inOrderQuery(
+            sentPrepared(tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowId))),
+          ),
+        ]),
+      );
       if (existing) {
         // The same cart again: a repeat (or a concurrent call that waited for the first) gets the order.
         if (row.status !== 'active') return { order: existing, isNew: false, restart: false };
@@ -464,10 +495,13 @@ export function createCheckoutService(
       }
       open();
       if (!ctx.user && settings.guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
-      const [{ view, shownPrices, memberValid }, stored] = await Promise.all([
-        cart.viewInTransaction(tx, ctx, row, session),
-        sessionRow(tx, row.id),
-      ]);
+      const { view, shownPrices, memberValid } = await cart.viewInTransaction(
+        tx,
+        ctx,
+        row,
+        session,
+        cartLines,
+      );
       if (view.items.length === 0) throw checkoutError('CART_EMPTY', 400);
 
       // The cart against the copy the shopper saw (section 5 "Cart validation").
@@ -545,7 +579,10 @@ export function createCheckoutService(
           })
         : { amount: prices.orderTotal, taxAmount: prices.tax.orderTotal, zeroRated: false };
       const grandTotal = charged.amount;
-      const [order] = await tx
+      // The order and everything that refers to it in one round trip (decision 0308): the others take
+      // the order's id from the sequence the order's insert just used on this connection.
+      const orderIdSql = sql`currval(pg_get_serial_sequence('orders', 'id'))`;
+      const placingOrder = tx
         .insert(orders)
         .values({
           siteId: ctx.site.id,
@@ -596,10 +633,7 @@ export function createCheckoutService(
           updatedAt: now,
         })
         .returning();
-      // Codes of e-products are assigned to the order's id while the stock is taken.
-      const orderId = order!.id;
       const lineValues = view.items.map((line, position) => ({
-        orderId,
         productId: line.productId,
         parentProductId: line.parentProductId,
         format: line.format,
@@ -623,32 +657,92 @@ export function createCheckoutService(
         eproduct: null,
         position,
       }));
-      // Independent writes: postgres.js pipelines them on the transaction's connection.
-      const [, , , , version] = await Promise.all([
-        tx.insert(orderLines).values(lineValues),
-        tx.insert(orderAddresses).values([
-          { orderId, kind: 'shipping' as const, ...shipping },
-          { orderId, kind: 'billing' as const, ...billing },
-        ]),
-        tx
-          .insert(orderStateChanges)
-          .values({ orderId, field: 'state', fromValue: null, toValue: 'pending', reason: 'created' }),
-        tx.insert(orderPayments).values({
-          orderId,
-          provider: payment.provider,
-          amount: grandTotal,
-          currencyCode: ctx.store.currency.code,
-        }),
+      // Sent together, the order first (each started by an async function awaiting its query, so that
+      // the driver receives them in this order); postgres.js pipelines them on the transaction's
+      // connection. The order's id comes back with it; the others use `currval`.
+      const orderIdOf = orderIdSql as unknown as number;
+      const [[order], , , , , version] = await Promise.all([
+        inOrderQuery(sentPrepared(placingOrder)),
+        inOrderQuery(
+          sentPrepared(
+            tx.insert(orderLines).values(lineValues.map((line) => ({ ...line, orderId: orderIdOf }))),
+          ),
+        ),
+        inOrderQuery(
+          sentPrepared(
+            tx.insert(orderAddresses).values([
+              { orderId: orderIdOf, kind: 'shipping' as const, ...shipping },
+              { orderId: orderIdOf, kind: 'billing' as const, ...billing },
+            ]),
+          ),
+        ),
+        inOrderQuery(
+          sentPrepared(
+            tx.insert(orderStateChanges).values({
+              orderId: orderIdOf,
+              field: 'state',
+              fromValue: null,
+              toValue: 'pending',
+              reason: 'created',
+            }),
+          ),
+        ),
+        inOrderQuery(
+          sentPrepared(
+            tx.insert(orderPayments).values({
+              orderId: orderIdOf,
+              provider: payment.provider,
+              amount: grandTotal,
+              currencyCode: ctx.store.currency.code,
+            }),
+          ),
+        ),
         setCartStatus(tx, row.id, 'archived'),
       ]);
+      const orderId = order!.id;
 
       // Last, so that concurrent orders of the same products and site hold these rows only briefly:
       // the stock (decision 0301), what e-products deliver, the order number (decision 0300).
       const takes = stockTakesOf(view.items);
-      const taken = await takeStockForOrder(tx, orderId, takes);
+      const mailsNow = !isOnline(payment.paymentType);
+      // One product and no e-product codes (the common order): the stock, the number and the mails go
+      // in one round trip (decision 0308). The mails are rendered with a token where the number goes
+      // and the database puts the number in (the number exists only once the counter row is taken).
+      // A refused stock take ends the transaction: the number and the mails go with it.
+      const oneTake = new Set(takes.map((take) => take.productId)).size <= 1;
+      let numbering: Promise<string> | undefined;
+      let queueing: Promise<unknown> | undefined;
+      const takingStock = takeStockForOrder(tx, orderId, takes);
+      if (oneTake) {
+        numbering = numberOrder(tx, ctx.site.id, orderId, now, version);
+        if (mailsNow) {
+          const token = numberToken();
+          // A failure here is reported below only when the stock was taken (else the transaction
+          // was already ending, and that is the answer).
+          queueing = mail
+            .queueTemplates(
+              tx as unknown as Db,
+              orderMails({ ...order!, cartVersion: version, orderNumber: token }, lineValues, shipping, site),
+              {
+                token,
+                value: sql`(select ${orders.orderNumber} from ${orders} where ${orders.id} = ${orderId})`,
+              },
+            )
+            .then(
+              () => undefined,
+              (error: unknown) => error ?? new Error('mail queue'),
+            );
+        }
+      }
+      const [taken, numbered, mailFailure] = await Promise.all([
+        takingStock,
+        numbering?.catch(() => undefined),
+        queueing,
+      ]);
       for (const take of takes) touched.add(take.productId);
       for (const line of view.items) touched.add(line.productId);
       if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
+      if (mailFailure !== undefined) logger.error({ err: mailFailure, orderId }, 'order mails not queued');
       for (const [productId, eproduct] of taken.eproducts)
         await tx
           .update(orderLines)
@@ -660,11 +754,12 @@ export function createCheckoutService(
               eq(orderLines.format, 'EProduct'),
             ),
           );
-      const orderNumber = await numberOrder(tx, ctx.site.id, orderId, now, version);
+      const orderNumber = oneTake ? numbered : await numberOrder(tx, ctx.site.id, orderId, now, version);
+      if (orderNumber === undefined) throw new Error('the order number was not assigned');
       const placed = { ...order!, cartVersion: version, orderNumber };
       // Offline payments are confirmed now: their mails are queued with the order (online ones with
       // the payment, see effectsFor).
-      if (!isOnline(payment.paymentType))
+      if (mailsNow && !oneTake)
         await queueOrderMails(tx, orderMails(placed, lineValues, shipping, site), orderId);
       return { order: placed, isNew: true, restart: false };
     });
@@ -808,9 +903,14 @@ export function createCheckoutService(
    * Queues the order's mails with the transaction that placed (or paid) the order (decision 0305): a
    * rolled-back order sends nothing. A template that cannot be rendered is logged; the order goes on.
    */
-  async function queueOrderMails(tx: Tx, mails: TemplateMail[], orderId: number) {
+  async function queueOrderMails(
+    tx: Tx,
+    mails: TemplateMail[],
+    orderId: number,
+    substitute?: MailSubstitution,
+  ) {
     try {
-      await mail.queueTemplates(tx as unknown as Db, mails);
+      await mail.queueTemplates(tx as unknown as Db, mails, substitute);
     } catch (error) {
       logger.error({ err: error, orderId }, 'order mails not queued');
     }
