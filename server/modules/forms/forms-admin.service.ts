@@ -8,8 +8,8 @@ import {
 } from '../../../core/forms.ts';
 import { ApiError, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
-import type { FormDefinitionRecord, FormSubmissionRecord } from './forms-admin.contract.ts';
 import { type FormRow, formSubmissions, forms } from './forms.schema.ts';
+import type { FormDefinitionRecord, FormSubmissionRecord } from './forms-admin.contract.ts';
 
 export const FORM_ADMIN_MESSAGES = { keyTaken: 'A form with this key exists.' } as const;
 

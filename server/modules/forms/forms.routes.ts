@@ -1,4 +1,6 @@
 import type { Implement } from '../../api/contract-router.ts';
+import { contactAdmin, formConfirmEmail, formFilter, formGet, formStoreData } from './forms.contract.ts';
+import type { FormsService } from './forms.service.ts';
 import {
   formAdminCreate,
   formAdminDelete,
@@ -8,8 +10,6 @@ import {
   formAdminUpdate,
 } from './forms-admin.contract.ts';
 import type { FormsAdminService } from './forms-admin.service.ts';
-import { contactAdmin, formConfirmEmail, formFilter, formGet, formStoreData } from './forms.contract.ts';
-import type { FormsService } from './forms.service.ts';
 
 export function formsRoutes(implement: Implement, forms: FormsService, admin: FormsAdminService) {
   implement(formFilter, (ctx, { body }) => forms.filter(ctx, body));
