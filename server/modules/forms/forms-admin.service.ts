@@ -8,6 +8,7 @@ import {
 } from '../../../core/forms.ts';
 import { ApiError, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
+import { invalidateSiteContent } from '../site/site.service.ts';
 import { type FormRow, formSubmissions, forms } from './forms.schema.ts';
 import type { FormDefinitionRecord, FormSubmissionRecord } from './forms-admin.contract.ts';
 
@@ -70,8 +71,10 @@ function normalizeSettings(settings: FormSettings | undefined, previous: FormSet
  * The back office of the forms (docs/decisions/0423): definitions are validated whole by the
  * contract before anything is written, so a refused update leaves the form as it was.
  */
-export function createFormsAdminService(deps: Pick<Deps, 'db'>) {
-  const { db } = deps;
+export function createFormsAdminService(deps: Pick<Deps, 'db' | 'cache'>) {
+  const { db, cache } = deps;
+  /** Pages with a form section are cached: a changed form drops the site's pages (on every process). */
+  const changed = (ctx: RequestContext) => invalidateSiteContent(cache, ctx.site.id);
 
   async function counts(siteId: number, ids: number[]) {
     if (ids.length === 0) return new Map<number, number>();
@@ -153,6 +156,7 @@ export function createFormsAdminService(deps: Pick<Deps, 'db'>) {
         .onConflictDoNothing()
         .returning();
       if (!row) throw new ApiError(409, 'CONFLICT', FORM_ADMIN_MESSAGES.keyTaken, { field: 'key' });
+      await changed(ctx);
       return record(row, 0);
     },
 
@@ -171,6 +175,7 @@ export function createFormsAdminService(deps: Pick<Deps, 'db'>) {
         .where(and(eq(forms.id, id), eq(forms.siteId, ctx.site.id)))
         .returning();
       if (!row) throw notFound(FORM_MESSAGES.notFound);
+      await changed(ctx);
       return withCount(ctx, row);
     },
 
@@ -181,6 +186,7 @@ export function createFormsAdminService(deps: Pick<Deps, 'db'>) {
         .where(and(eq(forms.id, id), eq(forms.siteId, ctx.site.id)))
         .returning({ id: forms.id });
       if (!row) throw notFound(FORM_MESSAGES.notFound);
+      await changed(ctx);
       return { id: row.id, active: false as const };
     },
 
