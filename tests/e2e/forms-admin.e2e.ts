@@ -7,7 +7,7 @@ import { axeViolations } from './support/axe.ts';
 import { demoEditor } from './support/comments.ts';
 
 /*
- * Issue 15: an editor defines forms as data in /admin/forms (without JavaScript: server forms), a
+ * Issue 15: an editor defines forms as data in /admin/forms (plain server forms, no island), a
  * broken definition is refused naming the field, a field added to the seeded contact form shows on
  * the contact page, and what a visitor sends there appears in the form's submissions.
  */
@@ -21,7 +21,7 @@ const label = (name: string) => contactForm.fields.find((field) => field.name ==
 test('an editor creates a form, is told what is wrong, adds a field to the contact form and reads what a visitor sent', async ({
   browser,
 }) => {
-  const editor = await browser.newContext({ baseURL: e2eBaseUrl, javaScriptEnabled: false });
+  const editor = await browser.newContext({ baseURL: e2eBaseUrl });
   const page = await editor.newPage();
   expect((await page.request.post('/api/v1/login', { data: demoEditor })).status()).toBe(200);
   let contactId = 0;

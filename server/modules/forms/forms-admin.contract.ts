@@ -95,18 +95,25 @@ export const formFieldsSchema = z
   .array(formFieldDefinitionSchema)
   .min(1, 'A form has at least one field.')
   .max(FORM_MAX_FIELDS, `A form has at most ${FORM_MAX_FIELDS} fields.`)
-  .superRefine((fields, ctx) => {
-    const seen = new Set<string>();
-    fields.forEach((field, index) => {
-      if (seen.has(field.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'name'],
-          message: `The field name "${field.name}" is used twice.`,
-        });
-      seen.add(field.name);
-    });
-  });
+  .superRefine(
+    (fields, ctx) => {
+      const seen = new Set<string>();
+      // Runs even when a field failed (`when`), so a duplicate is reported with the other issues: the
+      // items may then be unchecked input.
+      (fields as unknown[]).forEach((field, index) => {
+        const name = (field as { name?: unknown } | null)?.name;
+        if (typeof name !== 'string') return;
+        if (seen.has(name))
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `The field name "${name}" is used twice.`,
+          });
+        seen.add(name);
+      });
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
 
 const settingsSchema = z
   .object({

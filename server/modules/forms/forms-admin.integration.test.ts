@@ -241,6 +241,16 @@ describe('forms in the back office', () => {
       expect(result.status, field).toBe(400);
       expect(result.body.error.payload.field, JSON.stringify(fields)).toBe(field);
     }
+    // Every problem at once: a duplicate name is reported beside a field that failed on its own.
+    const both = await updateForm(contactId, {
+      type: current.type,
+      title: current.title,
+      fields: [current.fields[0], current.fields[0], { name: 'x', type: 'colour', label: { en: 'X' } }],
+    });
+    expect(both.body.error.payload.issues.map((issue: { field: string }) => issue.field).sort()).toEqual([
+      'fields.1.name',
+      'fields.2.type',
+    ]);
     const badTitle = await updateForm(contactId, { type: current.type, title: {}, fields: current.fields });
     expect(badTitle.body.error.payload.field).toBe('title');
     expect(await formRow(contactId)).toEqual(before);
