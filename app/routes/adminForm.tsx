@@ -101,9 +101,26 @@ export default function AdminForm({ loaderData, actionData }: Route.ComponentPro
     active: form.active,
   };
   const title = localized(form.title, language) || form.key;
-  const labelOf = new Map(
-    form.fields.map((field) => [field.name, localized(field.label, language) || field.name]),
-  );
+  // A submission's values in the order of the form's fields (jsonb keeps its own key order), then any
+  // value of a field since removed; a select shows its option's label.
+  const order = new Map(form.fields.map((field, index) => [field.name, index]));
+  const fieldOf = new Map(form.fields.map((field) => [field.name, field]));
+  const rowsOf = (data: Record<string, string | boolean>) =>
+    Object.entries(data)
+      .sort(([a], [b]) => (order.get(a) ?? order.size) - (order.get(b) ?? order.size))
+      .map(([name, value]) => {
+        const field = fieldOf.get(name);
+        const option = field?.options?.find((candidate) => candidate.value === value);
+        const shown =
+          typeof value === 'boolean'
+            ? value
+              ? t('forms.admin.yes')
+              : t('forms.admin.no')
+            : option
+              ? localized(option.label, language) || value
+              : value;
+        return { name, label: (field && localized(field.label, language)) || name, shown };
+      });
   const pageHref = (page: number) => `${localizedPath('adminForm', language, { id: form.id })}?page=${page}`;
   return (
     <AdminLayout>
@@ -209,16 +226,10 @@ export default function AdminForm({ loaderData, actionData }: Route.ComponentPro
                     <td className={`${cell} uppercase`}>{submission.languageCode}</td>
                     <td className={cell}>
                       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-                        {Object.entries(submission.data).map(([name, value]) => (
-                          <div key={name} className="contents">
-                            <dt className="font-medium text-slate-900">{labelOf.get(name) ?? name}</dt>
-                            <dd className="whitespace-pre-line break-words">
-                              {typeof value === 'boolean'
-                                ? value
-                                  ? t('forms.admin.yes')
-                                  : t('forms.admin.no')
-                                : value}
-                            </dd>
+                        {rowsOf(submission.data).map((row) => (
+                          <div key={row.name} className="contents">
+                            <dt className="font-medium text-slate-900">{row.label}</dt>
+                            <dd className="whitespace-pre-line break-words">{row.shown}</dd>
                           </div>
                         ))}
                       </dl>

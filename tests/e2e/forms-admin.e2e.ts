@@ -134,6 +134,15 @@ test('an editor creates a form, is told what is wrong, adds a field to the conta
     await expect(newest).toContainText(email);
     await expect(newest).toContainText('Your city');
     await expect(newest).toContainText('Zadar');
+    // In the form's field order, a select by its option's label.
+    await expect(newest.locator('dt')).toHaveText([
+      label('name'),
+      label('email'),
+      label('topic'),
+      label('message'),
+      'Your city',
+    ]);
+    await expect(newest).toContainText(contactForm.fields[3]!.options![0]!.label.en!);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/forms-admin-submissions.png', fullPage: true });
   } finally {
