@@ -35,6 +35,8 @@ const screens: RouteKey[] = [
   'adminMedia',
   'adminTemplates',
   'adminTemplate',
+  'adminForms',
+  'adminForm',
   'adminCache',
   'adminLogin',
   'adminDeveloper',

@@ -44,6 +44,8 @@ export const routeTable = {
     en: '/en/admin/templates/:key/:language',
     de: '/de/admin/templates/:key/:language',
   },
+  adminForms: { hr: '/admin/forms', en: '/en/admin/forms', de: '/de/admin/forms' },
+  adminForm: { hr: '/admin/forms/:id', en: '/en/admin/forms/:id', de: '/de/admin/forms/:id' },
   adminCache: { hr: '/admin/cache', en: '/en/admin/cache', de: '/de/admin/cache' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   /** Developer tools (outside production only): releases and the domain picker. */

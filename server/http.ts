@@ -75,6 +75,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { formsRoutes } from './modules/forms/forms.routes.ts';
 import { createFormsService } from './modules/forms/forms.service.ts';
+import { createFormsAdminService } from './modules/forms/forms-admin.service.ts';
 import { createMailService } from './modules/mail/mail.service.ts';
 import { mailAdminRoutes } from './modules/mail/mail-admin.routes.ts';
 import { createMailAdminService } from './modules/mail/mail-admin.service.ts';
@@ -201,6 +202,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     wishlist: createWishlistService(deps),
     engagement: createEngagementService(deps, sites, captcha),
     forms: createFormsService(deps, { consents, captcha, mail, sites }),
+    formsAdmin: createFormsAdminService(deps),
     mediaLibrary: createMediaLibraryService(deps),
     pageEditor: createPageEditorService(deps),
     instagram: createInstagramService(deps, sites),
@@ -595,7 +597,7 @@ export function createHttpApp(deps: HttpDeps) {
   );
   wishlistRoutes(contracts.implement, services.wishlist);
   engagementRoutes(contracts.implement, services.engagement);
-  formsRoutes(contracts.implement, services.forms);
+  formsRoutes(contracts.implement, services.forms, services.formsAdmin);
   productStockRoutes(contracts.implement, deps, services.forms.kick);
   mediaLibraryRoutes(contracts.implement, services.mediaLibrary);
   // The bytes of a signed upload address: a raw body, not a JSON call (file/getUploadUrl).

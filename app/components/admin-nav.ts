@@ -32,6 +32,7 @@ export const adminNavEntries: AdminNavEntry[] = [
     when: (panel) => panel.cacheServer,
   },
   { id: 'media', label: 'adminPanel.nav.media', href: (language) => localizedPath('adminMedia', language) },
+  { id: 'forms', label: 'adminPanel.nav.forms', href: (language) => localizedPath('adminForms', language) },
   {
     id: 'comments',
     label: 'adminPanel.nav.comments',

@@ -38,7 +38,7 @@ const adminScreens = (Object.keys(routeTable) as RouteKey[]).filter(
   (key) => key.startsWith('admin') && key !== 'adminLogin' && key !== 'adminDeveloper',
 );
 const screenPath = (key: RouteKey, language: UiLanguage) =>
-  localizedPath(key, language, { key: 'user-register', language });
+  localizedPath(key, language, { key: 'user-register', language, id: 1 });
 
 async function editorPage(browser: Browser, base = e2eBaseUrl) {
   const context = await browser.newContext({ baseURL: base });
@@ -62,6 +62,7 @@ for (const language of ['hr', 'en'] as const) {
       texts.nav.consents,
       texts.nav.templates,
       texts.nav.media,
+      texts.nav.forms,
       texts.nav.comments,
     ]);
     await expect(page.getByTestId('admin-back-to-site')).toHaveAttribute(
@@ -150,6 +151,8 @@ test('every admin screen refuses a customer (403) and sends a visitor to log in'
       'adminCache',
       'adminConsent',
       'adminMedia',
+      'adminForms',
+      'adminForm',
     ]),
   );
   const visitor = await browser.newContext({ baseURL: e2eBaseUrl });
@@ -168,7 +171,8 @@ test('every admin screen refuses a customer (403) and sends a visitor to log in'
         catalogs[language].profile.admin.forbiddenTitle,
       );
       // The screens with forms refuse their posts as well, doing nothing.
-      if (!['adminTemplate', 'adminCache', 'adminComments'].includes(key)) continue;
+      if (!['adminTemplate', 'adminCache', 'adminComments', 'adminForms', 'adminForm'].includes(key))
+        continue;
       const post = await customer.request.post(path, {
         form: { intent: key === 'adminComments' ? 'publish' : 'save', id: '1', namespace: '*' },
         maxRedirects: 0,

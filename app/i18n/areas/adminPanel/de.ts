@@ -13,6 +13,7 @@ export const adminPanelDe: Widen<typeof adminPanelHr> = {
     templates: 'E-Mail-Vorlagen',
     caches: 'Caches',
     comments: 'Kommentare moderieren',
+    forms: 'Formulare',
   },
   templates: {
     title: 'E-Mail-Vorlagen',

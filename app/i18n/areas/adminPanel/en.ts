@@ -13,6 +13,7 @@ export const adminPanelEn: Widen<typeof adminPanelHr> = {
     templates: 'E-mail templates',
     caches: 'Caches',
     comments: 'Comment moderation',
+    forms: 'Forms',
   },
   templates: {
     title: 'E-mail templates',

@@ -11,6 +11,7 @@ export const adminPanelHr = {
     templates: 'Predlošci e-pošte',
     caches: 'Predmemorija',
     comments: 'Moderiranje komentara',
+    forms: 'Obrasci',
   },
   templates: {
     title: 'Predlošci e-pošte',
