@@ -81,8 +81,10 @@ beforeAll(async () => {
   )[0]!.id;
 }, 240_000);
 afterAll(async () => {
+  // The mail worker may be writing a queued mail into DATA_DIR/outbox: let it finish first.
+  await t.services.mail.close();
   await database.destroy();
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 3 });
 });
 
 describe('form definitions', () => {
