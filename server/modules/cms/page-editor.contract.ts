@@ -22,6 +22,7 @@ export const EDITOR_MESSAGES = {
   slugFormat: `At least ${PAGE_SLUG_MIN} characters: lowercase letters, digits and single hyphens.`,
   notFound: 'Page not found.',
   sectionNotFound: 'A section of this save does not exist.',
+  mediaNotFound: 'An image of this section is not in the media library.',
   elementExists: 'This element already exists in this language.',
 } as const;
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
+import { media } from '../media/media.schema.ts';
+import { sites } from '../site/site.schema.ts';
 import { users } from '../users/users.schema.ts';
 import {
   elements,
@@ -384,6 +386,67 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
       .from(postSections)
       .where(inArray(postSections.sectionId, [otherChild]));
     expect(onOther.map((placement) => placement.postId)).toEqual([otherPage]);
+  });
+  it("refuses a media id that does not exist or is another site's, naming the section; keeps a held one", async () => {
+    const [other] = await database.db
+      .insert(sites)
+      .values({ name: 'Other', url: 'http://other.test', apiKeyToken: 'editor-other', apiKeyId: 7_701 })
+      .onConflictDoNothing()
+      .returning({ id: sites.id });
+    const file = (siteId: number) => ({
+      siteId,
+      path: 'x.png',
+      mime: 'image/png',
+      extension: 'png',
+      size: 1,
+      hash: 'a'.repeat(64),
+    });
+    const [own, foreign] = await database.db
+      .insert(media)
+      .values([file(site), file(other!.id)])
+      .returning({ id: media.id });
+    const state = (await editState('editor')).body.data;
+    const [hero, text] = sectionsOf(state);
+    const withImage = (mediaId: number) => ({
+      ...hero,
+      settings: { ...(hero!.settings as Record<string, unknown>), mediaId },
+    });
+    for (const mediaId of [foreign!.id, 999_999]) {
+      const refused = await save('editor', {
+        version: 1,
+        language: 'en',
+        sections: [text, withImage(mediaId)],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.payload.message).toContain(EDITOR_MESSAGES.mediaNotFound);
+      expect(refused.body.error.payload.field).toBe('sections.1.settings');
+    }
+    const gallery = {
+      type: 'gallery',
+      isMaster: false,
+      showDesktop: true,
+      showMobile: true,
+      settings: { mediaIds: [own!.id, foreign!.id] },
+      content: {},
+    };
+    const refusedList = await save('editor', { version: 1, language: 'en', sections: [hero, gallery] });
+    expect(refusedList.status).toBe(400);
+    expect(refusedList.body.error.payload.field).toBe('sections.1.settings');
+    const [row] = await database.db.select({ version: posts.version }).from(posts).where(eq(posts.id, page));
+    expect(row!.version).toBe(1);
+
+    const saved = await save('editor', { version: 1, language: 'en', sections: [withImage(own!.id), text] });
+    expect(saved.status).toBe(200);
+    const [stored] = await database.db
+      .select({ settings: sections.settings })
+      .from(sections)
+      .where(eq(sections.id, heroId));
+    expect(stored!.settings.mediaId).toBe(own!.id);
+    // The file is deleted later: the page's other changes still save with the id the section held.
+    await database.db.delete(media).where(eq(media.id, own!.id));
+    const again = await save('editor', { version: 2, language: 'en', sections: [text, withImage(own!.id)] });
+    expect(again.status).toBe(200);
+    await database.db.delete(media).where(eq(media.id, foreign!.id));
   });
 });
 

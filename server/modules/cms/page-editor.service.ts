@@ -7,6 +7,7 @@ import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { sanitizeSectionContent } from '../../kernel/sanitize-html.ts';
 import { pickText } from '../../kernel/translations.ts';
+import { existingMediaIds } from '../media/media.service.ts';
 import { invalidateSiteContent } from '../site/site.service.ts';
 import { requireBackofficeUser } from '../users/users.service.ts';
 import {
@@ -28,6 +29,7 @@ import {
   type pageCreate,
   type pageSave,
 } from './page-editor.contract.ts';
+import { sectionMediaIds } from './section-content.ts';
 
 type SaveBody = z.output<NonNullable<typeof pageSave.body>>;
 type CreateBody = z.output<NonNullable<typeof pageCreate.body>>;
@@ -143,10 +145,32 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
       named.length === 0
         ? []
         : await tx
-            .select({ id: sections.id, type: sections.type, isMaster: sections.isMaster })
+            .select({
+              id: sections.id,
+              type: sections.type,
+              isMaster: sections.isMaster,
+              settings: sections.settings,
+            })
             .from(sections)
             .where(and(inArray(sections.id, named), eq(sections.siteId, ctx.site.id)));
     const byId = new Map(existing.map((row) => [row.id, row]));
+    // A media id a section names must be a file of this site; ids the section already held stay
+    // allowed (a file deleted later must not block saving the page's other changes).
+    const wanted = input.map((section) => {
+      const held = new Set(
+        section.id === undefined ? [] : sectionMediaIds([{ settings: byId.get(section.id)?.settings ?? {} }]),
+      );
+      return sectionMediaIds([section]).filter((mediaId) => !held.has(mediaId));
+    });
+    const asked = [...new Set(wanted.flat())];
+    if (asked.length > 0) {
+      const known = await existingMediaIds(tx, ctx.site.id, asked);
+      const index = wanted.findIndex((list) => list.some((mediaId) => !known.has(mediaId)));
+      if (index >= 0)
+        throw new ApiError(400, 'VALIDATION_ERROR', EDITOR_MESSAGES.mediaNotFound, {
+          field: sectionField(index, 'settings'),
+        });
+    }
     const ids: number[] = [];
     for (const [index, section] of input.entries()) {
       const content = sanitizeSectionContent(section.content);

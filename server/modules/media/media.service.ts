@@ -27,6 +27,21 @@ export type PublicMedia = {
   hash: string;
 };
 
+/** Of `ids`, those that are files of this site (what a write naming media ids checks first). */
+export async function existingMediaIds(
+  db: Pick<Db, 'select'>,
+  siteId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(inArray(media.id, unique), eq(media.siteId, siteId)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * Media items by id as responses describe them, with their address at `size`: what other modules
  * use to show an image (a product's pictures, a post's cover, a category's image).
