@@ -3,6 +3,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { sanitizeHtml } from '../../kernel/sanitize-html.ts';
+import { invalidateSiteContent } from '../site/site.service.ts';
 import { requireBackofficeUser, requireUser } from '../users/users.service.ts';
 import {
   CONSENT_ERRORS,
@@ -34,8 +35,14 @@ export type ConsentEntry = {
 };
 
 /** Consents per form, and the append-only log of consents given. */
-export function createConsentService(deps: Pick<Deps, 'db'>) {
+export function createConsentService(deps: Pick<Deps, 'db' | 'cache'>) {
   const { db } = deps;
+  /**
+   * The forms that show consents (registration, checkout, newsletter, contact) are in cached pages:
+   * a change of an assignment or a text drops the site's cached pages and answers on every process.
+   */
+  const changed = <T>(ctx: RequestContext, result: T) =>
+    invalidateSiteContent(deps.cache, ctx.site.id).then(() => result);
 
   /** The consents of the site's forms (one form, or all), with texts in the language or the site's default. */
   async function forForms(ctx: RequestContext, form?: ConsentForm) {
@@ -183,7 +190,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict('This form already has consents assigned: change that assignment.');
-    return assignmentRecord(row);
+    return changed(ctx, assignmentRecord(row));
   }
 
   async function updateAssignment(ctx: RequestContext, id: number, input: AssignmentInput) {
@@ -206,7 +213,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
       .where(and(eq(consentAssignments.id, id), eq(consentAssignments.siteId, ctx.site.id)))
       .returning();
     if (!row) throw notFound('No such assignment.');
-    return assignmentRecord(row);
+    return changed(ctx, assignmentRecord(row));
   }
 
   /** Consents with every version of their texts, newest version first. */
@@ -272,7 +279,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
   async function createEntity(ctx: RequestContext, input: { uniqueNumber: string; texts: VersionText[] }) {
     await requireBackofficeUser(db, ctx);
     const texts = cleanTexts(input.texts);
-    return db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const executor = tx as unknown as Db;
       const [row] = await executor
         .insert(consents)
@@ -286,6 +293,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
       const [entity] = await entities(ctx, { id: row.id, limit: 1 }, executor);
       return entity!;
     });
+    return changed(ctx, created);
   }
 
   /**
@@ -296,7 +304,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
   async function createVersion(ctx: RequestContext, id: number, input: { texts: VersionText[] }) {
     await requireBackofficeUser(db, ctx);
     const texts = cleanTexts(input.texts);
-    return db.transaction(async (tx) => {
+    const versioned = await db.transaction(async (tx) => {
       const executor = tx as unknown as Db;
       const [row] = await executor
         .select({ id: consents.id })
@@ -331,6 +339,7 @@ export function createConsentService(deps: Pick<Deps, 'db'>) {
       const [entity] = await entities(ctx, { id, limit: 1 }, executor);
       return entity!;
     });
+    return changed(ctx, versioned);
   }
 
   /**
