@@ -20,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const saved = new URL(args.request.url).searchParams.get('saved') === '1';
   const seo: PageSeo = {
     title: catalogs[language].consent.cookies.title,
+    description: catalogs[language].consent.cookies.intro,
     alternates: routeAlternates('cookieSettings'),
     noindex: true,
   };
