@@ -17,6 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const token = new URL(args.request.url).searchParams.get('token') ?? '';
   const seo: PageSeo = {
     title: catalogs[language].auth.forgot.title,
+    description: catalogs[language].auth.forgot.intro,
     alternates: routeAlternates('forgotPassword'),
     noindex: true,
   };
