@@ -58,7 +58,7 @@ export const profileDe: Widen<typeof profileHr> = {
   admin: {
     title: 'Verwaltung',
     signedInAs: 'Angemeldet als {{name}} ({{email}}).',
-    intro: 'Wählen Sie eine Seite in der Navigation: Einwilligungen, E-Mail-Vorlagen, Caches und Kommentare.',
+    intro: 'Wählen Sie eine Seite in der Navigation.',
     backToSite: 'Zurück zur Website',
     profile: 'Mein Profil',
     forbiddenTitle: 'Zugriff verweigert',

@@ -58,7 +58,7 @@ export const profileEn: Widen<typeof profileHr> = {
   admin: {
     title: 'Administration',
     signedInAs: 'Signed in as {{name}} ({{email}}).',
-    intro: 'Choose a screen in the navigation: consents, e-mail templates, caches and comment moderation.',
+    intro: 'Choose a screen in the navigation.',
     backToSite: 'Back to the site',
     profile: 'My profile',
     forbiddenTitle: 'Access refused',

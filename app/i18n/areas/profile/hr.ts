@@ -56,7 +56,7 @@ export const profileHr = {
   admin: {
     title: 'Administracija',
     signedInAs: 'Prijavljeni ste kao {{name}} ({{email}}).',
-    intro: 'Odaberite zaslon u navigaciji: privole, predlošci e-pošte, predmemorija i moderiranje komentara.',
+    intro: 'Odaberite zaslon u navigaciji.',
     backToSite: 'Natrag na stranicu',
     profile: 'Moj profil',
     forbiddenTitle: 'Pristup odbijen',
