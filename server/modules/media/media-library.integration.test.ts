@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { type S3TestServer, startS3TestServer } from '../../testing/s3-test-server.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -12,6 +12,7 @@ import { siteOptions } from '../site/site.schema.ts';
 import { invalidateSiteContent } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import { media, mediaFolders } from './media.schema.ts';
+import { variantKey } from './media.service.ts';
 import { storedZip } from './test-files.ts';
 
 type Who = 'editor' | 'customer' | null;
@@ -52,6 +53,11 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     return t.json('/api/v2/cms/media/upload', { method: 'POST', headers: headers(who), body: form });
   };
+  /** PUTs to an upload address: the shop's own (local store) or the bucket's presigned one (S3). */
+  const put = (url: string, body: Uint8Array) =>
+    url.startsWith('/')
+      ? t.app.request(url, { method: 'PUT', body: Buffer.from(body) })
+      : fetch(url, { method: 'PUT', body: Buffer.from(body) });
   /** The stored object's bytes, from wherever this suite stores files. */
   const storedBytes = async (key: string) => {
     if (s3) return s3.read(key);
@@ -328,12 +334,13 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     });
     expect(urls.status).toBe(200);
     const [first, second] = urls.body.data.records;
-    const wrongSize = await t.app.request(first.url, { method: 'PUT', body: Buffer.concat([webp, webp]) });
-    expect(wrongSize.status).toBe(400);
-    const forged = await t.app.request(`${first.url.slice(0, -4)}AAAA`, { method: 'PUT', body: webp });
+    // The signature holds the size: the shop answers 400, the bucket refuses the signature.
+    const wrongSize = await put(first.url, Buffer.concat([webp, webp]));
+    expect(wrongSize.status).toBe(kind === 's3' ? 403 : 400);
+    const forged = await put(`${first.url.slice(0, -4)}AAAA`, webp);
     expect(forged.status).toBe(403);
-    expect((await t.app.request(first.url, { method: 'PUT', body: webp })).status).toBe(200);
-    expect((await t.app.request(second.url, { method: 'PUT', body: fake })).status).toBe(200);
+    expect((await put(first.url, webp)).status).toBe(200);
+    expect((await put(second.url, fake)).status).toBe(200);
     const added = await call('editor', 'POST', '/api/v1/cms/file/addFromBucket', {
       files: [
         { key: first.key, name: 'banner.webp' },
@@ -370,7 +377,7 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
       files: [{ name: 'attachment.png', size: png.length }],
     });
     const [target] = urls.body.data.records;
-    expect((await t.app.request(target.url, { method: 'PUT', body: png })).status).toBe(200);
+    expect((await put(target.url, png)).status).toBe(200);
     const added = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
       key: target.key,
       name: 'attachment.png',
@@ -408,6 +415,128 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     expect([meta.width, meta.height]).toEqual([150, 100]);
     await database.db.delete(siteOptions).where(eq(siteOptions.key, 'MediaOptions'));
     await invalidateSiteContent(t.cache, siteId);
+  });
+
+  it('signs upload addresses for the configured store: the bucket itself on S3, the shop on the local store', async () => {
+    const png = await image('png', 6, 6);
+    const urls = await call('editor', 'POST', '/api/v1/cms/file/getUploadUrl', {
+      files: [{ name: 'direct.png', size: png.length }],
+    });
+    expect(urls.status).toBe(200);
+    const [target] = urls.body.data.records;
+    expect(target.key).toMatch(new RegExp(`^incoming/${siteId}/[0-9a-f-]{36}$`));
+    if (s3) {
+      const url = new URL(target.url);
+      expect(url.origin).toBe(s3.endpoint);
+      expect(url.pathname).toBe(`/${s3.bucket}/${target.key}`);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    } else {
+      expect(target.url).toMatch(/^\/api\/v1\/cms\/file\/put\//);
+    }
+    // Another key of the same bucket is not reachable with this signature.
+    const elsewhere = target.url.replace(target.key, `${target.key.slice(0, -1)}0`);
+    if (elsewhere !== target.url) expect((await put(elsewhere, png)).status).toBe(403);
+    expect((await put(target.url, png)).status).toBe(200);
+    expect(await storedBytes(target.key)).toEqual(png);
+    const added = await call('editor', 'POST', '/api/v1/cms/file/addFromBucket', {
+      key: target.key,
+      name: 'direct.png',
+    });
+    expect(added.body.data.stored).toHaveLength(1);
+    const [row] = await database.db.select().from(media).where(eq(media.id, added.body.data.stored[0].id));
+    expect(await storedBytes(row!.path)).toEqual(png);
+    // The resizer ran: the list's thumbnail is in the storage before anyone asked for it.
+    expect(await storedBytes(variantKey(row!.hash, 'SmallSize', 'webp'))).toBeDefined();
+    expect(await storedBytes(target.key)).toBeUndefined();
+  });
+
+  it('refuses an expired upload address', async () => {
+    const png = await image('png', 4, 4);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 16 * 60 * 1000);
+    let urls: Awaited<ReturnType<typeof call>>;
+    try {
+      urls = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+        public: true,
+        files: [{ name: 'late.png', size: png.length }],
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(urls.status).toBe(200);
+    const [target] = urls.body.data.records;
+    expect(Date.parse(target.expiresAt)).toBeLessThan(Date.now());
+    expect((await put(target.url, png)).status).toBe(403);
+    expect(await storedBytes(target.key)).toBeUndefined();
+  });
+
+  it('refuses and deletes a bucket upload of a refused type or size, judged by its content', async () => {
+    const before = await database.db.select({ id: media.id }).from(media);
+    // 64 KiB of an executable's bytes named as a document: refused from its first bytes.
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(64 * 1024, 7)]);
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const urls = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+      public: true,
+      files: [
+        { name: 'report.pdf', size: exe.length },
+        { name: 'photo.png', size: html.length },
+      ],
+    });
+    const [first, second] = urls.body.data.records;
+    expect((await put(first.url, exe)).status).toBe(200);
+    expect((await put(second.url, html)).status).toBe(200);
+    const added = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      files: [
+        { key: first.key, name: 'report.pdf' },
+        { key: second.key, name: 'photo.png' },
+      ],
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.stored).toEqual([]);
+    expect(added.body.data.failed.map((failure: { code: string }) => failure.code)).toEqual([
+      'UNSUPPORTED_TYPE',
+      'UNSUPPORTED_TYPE',
+    ]);
+    expect(await storedBytes(first.key)).toBeUndefined();
+    expect(await storedBytes(second.key)).toBeUndefined();
+    expect(await database.db.select({ id: media.id }).from(media)).toEqual(before);
+    // Sent again: nothing is there any more.
+    const again = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: first.key,
+      name: 'report.pdf',
+    });
+    expect(again.body.data.failed).toEqual([
+      { name: 'report.pdf', code: 'NOT_UPLOADED', message: expect.any(String) },
+    ]);
+  });
+
+  it("holds the public upload to its limits: 10 files, the file size, this site's incoming keys", async () => {
+    const limit = Number(t.config.MEDIA_MAX_FILE_BYTES);
+    const tooLarge = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+      public: true,
+      files: [
+        { name: 'a.png', size: 10 },
+        { name: 'huge.pdf', size: limit + 1 },
+      ],
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.error.payload.field).toBe('files.1.size');
+    const key = (n: number) => `incoming/${siteId}/${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`;
+    const eleven = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      files: Array.from({ length: 11 }, (_, n) => ({ key: key(n), name: `f${n}.png` })),
+    });
+    expect(eleven.status).toBe(400);
+    const otherSite = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: `incoming/${siteId + 1}/00000000-0000-4000-8000-000000000000`,
+      name: 'x.png',
+    });
+    expect(otherSite.status).toBe(400);
+    const stored = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: 'media/2026/x.png',
+      name: 'x.png',
+    });
+    expect(stored.status).toBe(400);
   });
 
   it('answers 401 to a visitor and 403 to a customer on every back-office media call', async () => {
