@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { type S3TestServer, startS3TestServer } from '../../testing/s3-test-server.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
-import { siteOptions } from '../site/site.schema.ts';
+import { languages, siteLanguages, siteOptions } from '../site/site.schema.ts';
 import { invalidateSiteContent } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import { media, mediaFolders } from './media.schema.ts';
@@ -539,6 +539,107 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     expect(stored.status).toBe(400);
   });
 
+  it('media/create {driveId} publishes a visitor upload as a new public entry on the same stored bytes', async () => {
+    const png = await image('png', 12, 8);
+    const urls = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+      public: true,
+      files: [{ name: 'visitor.png', size: png.length }],
+    });
+    const [target] = urls.body.data.records;
+    expect((await put(target.url, png)).status).toBe(200);
+    const sent = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: target.key,
+      name: 'visitor.png',
+    });
+    const drive = sent.body.data.stored[0];
+    expect(drive.access).toBe('private');
+    const folder = await call('editor', 'POST', '/api/v1/cms/directoryItem/create', { name: 'Published' });
+
+    const created = await call('editor', 'POST', '/api/v1/cms/media/create', {
+      driveId: drive.id,
+      folderId: folder.body.data.id,
+      translations: { en: { alt: 'A green square' } },
+    });
+    expect(created.status).toBe(200);
+    const entry = created.body.data;
+    expect(entry).toMatchObject({
+      access: 'public',
+      fromPublic: false,
+      folderId: folder.body.data.id,
+      mime: 'image/png',
+      width: 12,
+      height: 8,
+      originalName: 'visitor.png',
+    });
+    expect(entry.id).not.toBe(drive.id);
+    expect(entry.texts.en.alt).toBe('A green square');
+    expect(entry.texts.hr.title).toBe('visitor');
+    const served = await t.app.request(entry.url.replace('/LargeSize/', '/original/'));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    // The visitor's entry stays private.
+    expect((await t.app.request(drive.url)).status).toBe(404);
+    const rows = await database.db.select().from(media).where(eq(media.hash, entry.url.split('/').pop()));
+    expect(new Set(rows.map((row) => row.path)).size).toBe(1);
+
+    // Either entry can go; the bytes stay while the other uses them.
+    const [driveRow] = await database.db.select().from(media).where(eq(media.id, drive.id));
+    expect((await call('editor', 'DELETE', `/api/v1/cms/media/delete/${drive.id}`)).status).toBe(200);
+    expect(await storedBytes(driveRow!.path)).toEqual(png);
+    expect((await t.app.request(entry.url)).status).toBe(200);
+    expect((await call('editor', 'DELETE', `/api/v1/cms/media/delete/${entry.id}`)).status).toBe(200);
+    expect(await storedBytes(driveRow!.path)).toBeUndefined();
+  });
+
+  it('media/create refuses a driveId, folder or language that is not this site’s, and creates nothing', async () => {
+    const { body } = await upload('editor', [['source.png', await image('png', 3, 3)]]);
+    const source = body.data.stored[0];
+    const before = await database.db.select({ id: media.id }).from(media);
+    const cases: [unknown, string][] = [
+      [{ driveId: 999_999 }, 'driveId'],
+      [{ driveId: source.id, folderId: 999_999 }, 'folderId'],
+      [{ driveId: source.id, translations: { de: { title: 'Quelle' } } }, 'translations.de'],
+    ];
+    for (const [input, field] of cases) {
+      const response = await call('editor', 'POST', '/api/v1/cms/media/create', input);
+      expect(response.status, JSON.stringify(input)).toBe(400);
+      expect(response.body.error.payload.field).toBe(field);
+    }
+    for (const input of [{}, { driveId: 'x' }, { driveId: source.id, extra: 1 }]) {
+      const response = await call('editor', 'POST', '/api/v1/cms/media/create', input);
+      expect(response.status, JSON.stringify(input)).toBe(400);
+    }
+    expect(await database.db.select({ id: media.id }).from(media)).toEqual(before);
+  });
+
+  it('keeps texts in every language of the site: German once the site has it', async () => {
+    const { body } = await upload('editor', [['tri.png', await image('png', 5, 5)]]);
+    const id = body.data.stored[0].id;
+    const german = { title: 'Dreieck', alt: 'Ein grünes Dreieck', description: 'Beschreibung' };
+    const before = await call('editor', 'PATCH', `/api/v1/cms/media/update/${id}`, {
+      translations: { de: german },
+    });
+    expect(before.status).toBe(400);
+    const [de] = await database.db.select().from(languages).where(eq(languages.code2, 'de'));
+    await database.db.insert(siteLanguages).values({ siteId, languageId: de!.id, position: 2, isDefault: false });
+    try {
+      // A fresh app: the site's languages are read once per process.
+      const withGerman = createTestApp(database, { DATA_DIR: dataDir, ...(s3?.env ?? {}) });
+      const saved = await withGerman.json(`/api/v1/cms/media/update/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...headers('editor') },
+        body: JSON.stringify({ translations: { de: german } }),
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.texts.de).toEqual(german);
+      expect(saved.body.data.texts.hr.title).toBe('tri');
+    } finally {
+      await database.db
+        .delete(siteLanguages)
+        .where(and(eq(siteLanguages.siteId, siteId), eq(siteLanguages.languageId, de!.id)));
+    }
+  });
+
   it('answers 401 to a visitor and 403 to a customer on every back-office media call', async () => {
     const [row] = await database.db.select().from(media).limit(1);
     const png = await image('png', 4, 4);
@@ -547,6 +648,7 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
       ['GET', `/api/v1/cms/media/get/${row!.id}`],
       ['PATCH', `/api/v1/cms/media/update/${row!.id}`, { translations: { en: { alt: 'x' } } }],
       ['DELETE', `/api/v1/cms/media/delete/${row!.id}`],
+      ['POST', '/api/v1/cms/media/create', { driveId: row!.id }],
       ['GET', '/api/v1/cms/directoryItem/filter'],
       ['POST', '/api/v1/cms/directoryItem/create', { name: 'x' }],
       ['POST', '/api/v1/cms/directoryItem/move', { ids: [row!.id], folderId: null }],

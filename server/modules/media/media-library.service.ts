@@ -277,6 +277,33 @@ export function createMediaLibraryService(
       .catch((error: unknown) => logger.warn({ err: error, key: row.path }, 'thumbnail not rendered'));
   }
 
+  /** Texts for languages the site does not have are a 400 on that language. */
+  function checkLanguages(ctx: RequestContext, translations: Record<string, unknown> | undefined) {
+    const languages = new Set(ctx.site.languages.map((language) => language.code2));
+    for (const language of Object.keys(translations ?? {}))
+      if (!languages.has(language))
+        throw badRequest(`The site has no language "${language}".`, `translations.${language}`);
+  }
+
+  /** A row's texts per language with the given ones merged in, field by field. */
+  function mergeTexts(
+    ctx: RequestContext,
+    row: Row,
+    translations: Record<string, Partial<MediaText>> | undefined,
+  ): Record<string, MediaText> {
+    const texts: Record<string, MediaText> = { ...row.texts };
+    texts[ctx.site.defaultLanguage] ??= { title: row.title, description: '', alt: row.description };
+    for (const [language, text] of Object.entries(translations ?? {})) {
+      const before = texts[language] ?? { title: '', description: '', alt: '' };
+      texts[language] = {
+        title: text.title ?? before.title,
+        description: text.description ?? before.description,
+        alt: text.alt ?? before.alt,
+      };
+    }
+    return texts;
+  }
+
   return {
     async upload(ctx: RequestContext, files: UploadedFile[], folderId: number | null | undefined) {
       await requireBackofficeUser(db, ctx);
@@ -361,10 +388,7 @@ export function createMediaLibraryService(
       },
     ) {
       await requireBackofficeUser(db, ctx);
-      const languages = new Set(ctx.site.languages.map((language) => language.code2));
-      for (const language of Object.keys(input.translations ?? {}))
-        if (!languages.has(language))
-          throw badRequest(`The site has no language "${language}".`, `translations.${language}`);
+      checkLanguages(ctx, input.translations);
       const folderId = input.folderId === undefined ? undefined : await folderOf(ctx, input.folderId);
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -373,18 +397,8 @@ export function createMediaLibraryService(
           .where(and(eq(media.siteId, ctx.site.id), eq(media.id, id)))
           .for('update');
         if (!row) throw notFound('No such file.');
-        const defaultLanguage = ctx.site.defaultLanguage;
-        const texts: Record<string, MediaText> = { ...row.texts };
-        texts[defaultLanguage] ??= { title: row.title, description: '', alt: row.description };
-        for (const [language, text] of Object.entries(input.translations ?? {})) {
-          const before = texts[language] ?? { title: '', description: '', alt: '' };
-          texts[language] = {
-            title: text.title ?? before.title,
-            description: text.description ?? before.description,
-            alt: text.alt ?? before.alt,
-          };
-        }
-        const main = texts[defaultLanguage]!;
+        const texts = mergeTexts(ctx, row, input.translations);
+        const main = texts[ctx.site.defaultLanguage]!;
         const [updated] = await tx
           .update(media)
           .set({
@@ -399,7 +413,53 @@ export function createMediaLibraryService(
       });
     },
 
-    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */
+    /**
+     * media/create {driveId}: a public entry for a file already in the drive, sharing its stored
+     * bytes (deleting either entry keeps them while the other uses them). A visitor's upload is
+     * published this way after the back office has looked at it; its own entry stays private.
+     */
+    async createFromDrive(
+      ctx: RequestContext,
+      input: {
+        driveId: number;
+        folderId?: number | null | undefined;
+        translations?: Record<string, Partial<MediaText>> | undefined;
+      },
+    ) {
+      await requireBackofficeUser(db, ctx);
+      checkLanguages(ctx, input.translations);
+      const [source] = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.siteId, ctx.site.id), eq(media.id, input.driveId)));
+      if (!source) throw badRequest('No such file in the drive of this site.', 'driveId');
+      const folderId = input.folderId === undefined ? source.folderId : await folderOf(ctx, input.folderId);
+      const texts = mergeTexts(ctx, source, input.translations);
+      const main = texts[ctx.site.defaultLanguage]!;
+      const [row] = await db
+        .insert(media)
+        .values({
+          siteId: ctx.site.id,
+          path: source.path,
+          title: main.title || source.title,
+          description: main.alt,
+          texts,
+          folderId,
+          mime: source.mime,
+          extension: source.extension,
+          width: source.width,
+          height: source.height,
+          size: source.size,
+          hash: source.hash,
+          access: 'public',
+          originalName: source.originalName,
+          fromPublic: false,
+        })
+        .returning();
+      return view(ctx, row!);
+    },
+
+    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */
     async remove(ctx: RequestContext, id: number) {
       await requireBackofficeUser(db, ctx);
       const [row] = await db
