@@ -579,7 +579,10 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
     // The visitor's entry stays private.
     expect((await t.app.request(drive.url)).status).toBe(404);
-    const rows = await database.db.select().from(media).where(eq(media.hash, entry.url.split('/').pop()));
+    const rows = await database.db
+      .select()
+      .from(media)
+      .where(eq(media.hash, entry.url.split('/').pop()));
     expect(new Set(rows.map((row) => row.path)).size).toBe(1);
 
     // Either entry can go; the bytes stay while the other uses them.
@@ -621,7 +624,9 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     });
     expect(before.status).toBe(400);
     const [de] = await database.db.select().from(languages).where(eq(languages.code2, 'de'));
-    await database.db.insert(siteLanguages).values({ siteId, languageId: de!.id, position: 2, isDefault: false });
+    await database.db
+      .insert(siteLanguages)
+      .values({ siteId, languageId: de!.id, position: 2, isDefault: false });
     try {
       // A fresh app: the site's languages are read once per process.
       const withGerman = createTestApp(database, { DATA_DIR: dataDir, ...(s3?.env ?? {}) });

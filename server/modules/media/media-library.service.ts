@@ -459,7 +459,7 @@ export function createMediaLibraryService(
       return view(ctx, row!);
     },
 
-    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */
+    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */ /** Deletes the row; the stored bytes and variants go too when no other row uses them. */
     async remove(ctx: RequestContext, id: number) {
       await requireBackofficeUser(db, ctx);
       const [row] = await db
