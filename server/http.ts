@@ -203,7 +203,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     engagement: createEngagementService(deps, sites, captcha),
     forms: createFormsService(deps, { consents, captcha, mail, sites }),
     formsAdmin: createFormsAdminService(deps),
-    mediaLibrary: createMediaLibraryService(deps),
+    mediaLibrary: createMediaLibraryService(deps, (siteId, key) => sites.option(siteId, key)),
     pageEditor: createPageEditorService(deps),
     instagram: createInstagramService(deps, sites),
     devtools: createDevtoolsService(deps, sites, { forcedDomain: deps.config.DEV_FORCE_DOMAIN }),

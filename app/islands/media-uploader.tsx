@@ -1,13 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../core/languages.ts';
-import { isRefusalCode, MEDIA_UPLOAD_PATH } from '../../core/media-library.ts';
-import type {
-  MediaFileFailure,
-  MediaItemView,
-  MediaUploadResult,
-} from '../../server/modules/media/media.contract.ts';
+import { isRefusalCode } from '../../core/media-library.ts';
+import type * as contracts from '../../server/modules/media/media.contract.ts';
+import type { MediaFileFailure, MediaItemView } from '../../server/modules/media/media.contract.ts';
 import { formatFileSize } from '../components/media/format-size.ts';
+import { createApiClient, createFetchCaller, fetchWithIdempotencyKey } from '../lib/api-client.ts';
 
 /** Image and document types the library takes; the server checks the content whatever this says. */
 export const MEDIA_ACCEPT =
@@ -24,67 +22,105 @@ type FileState = {
 
 export type UploadOutcome = { stored: MediaItemView[]; failed: MediaFileFailure[] };
 
-/**
- * Sends files in one multipart request (one write, however many files) and reports progress per
- * file: the body carries the files in order, so the bytes sent so far say how far along each one is.
- */
-export function uploadWithProgress(
-  files: File[],
-  fields: { folderId: number | null; language: UiLanguage },
-  onProgress: (percentByFile: number[]) => void,
-): Promise<UploadOutcome> {
+/** The calls without the contracts' zod schemas (islands ship no zod; see cart-calls.ts). */
+const uploadUrlCall = { method: 'post', path: '/v1/cms/file/getUploadUrl' } as const satisfies Pick<
+  typeof contracts.fileGetUploadUrl,
+  'method' | 'path'
+> as unknown as typeof contracts.fileGetUploadUrl;
+const addFromBucketCall = { method: 'post', path: '/v1/cms/file/addFromBucket' } as const satisfies Pick<
+  typeof contracts.fileAddFromBucket,
+  'method' | 'path'
+> as unknown as typeof contracts.fileAddFromBucket;
+
+/** PUTs one file to an upload address (the bucket's own, or the shop's), reporting the bytes sent. */
+export function putWithProgress(
+  url: string,
+  file: Blob,
+  onProgress: (percent: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const file of files) form.append('file', file, file.name);
-    if (fields.folderId !== null) form.append('folderId', String(fields.folderId));
-    const starts: number[] = [];
-    let total = 0;
-    for (const file of files) {
-      starts.push(total);
-      total += file.size;
-    }
     const request = new XMLHttpRequest();
-    request.open('POST', `/api${MEDIA_UPLOAD_PATH}`);
-    request.setRequestHeader('accept', 'application/json');
-    request.setRequestHeader('language', fields.language);
-    if (typeof crypto.randomUUID === 'function')
-      request.setRequestHeader('Idempotency-Key', crypto.randomUUID());
+    request.open('PUT', url);
     request.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      // The body is slightly larger than the files (part headers): scale the bytes sent to the files.
-      const sent = (event.loaded / event.total) * total;
-      onProgress(
-        files.map((file, index) =>
-          file.size === 0
-            ? 100
-            : Math.max(0, Math.min(100, Math.round(((sent - starts[index]!) / file.size) * 100))),
-        ),
-      );
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
-    request.onload = () => {
-      let body: { data?: MediaUploadResult; error?: { payload?: { message?: string } } } | null = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = null;
-      }
-      if (request.status === 200 && body?.data) resolve(body.data);
-      else reject(new Error(body?.error?.payload?.message ?? (request.statusText || String(request.status))));
-    };
+    request.onload = () =>
+      request.status >= 200 && request.status < 300
+        ? resolve()
+        : reject(new Error(request.statusText || String(request.status)));
     request.onerror = () => reject(new Error('network'));
-    request.send(form);
+    request.send(file);
   });
 }
 
-/** Pairs each sent file with its result: the server answers in the order the files were sent. */
-function outcomes(files: { name: string }[], result: UploadOutcome): FileState['outcome'][] {
+/**
+ * Uploads through upload addresses (file/getUploadUrl): each file is PUT to its own address with its
+ * own progress (straight into the bucket when the shop stores files in S3), then one
+ * file/addFromBucket checks and adds them all. Files the server would refuse for their size are
+ * refused here without being sent. Two writes, however many files.
+ */
+export async function uploadWithProgress(
+  files: File[],
+  fields: { folderId: number | null; language: UiLanguage; maxFileBytes: number },
+  onProgress: (percentByFile: number[]) => void,
+): Promise<UploadOutcome & { order: (MediaItemView | MediaFileFailure)[] }> {
+  const percents = files.map(() => 0);
+  const early = new Map<number, MediaFileFailure>();
+  const sendable: { file: File; index: number }[] = [];
+  for (const [index, file] of files.entries()) {
+    if (file.size === 0) early.set(index, { name: file.name, code: 'EMPTY_FILE', message: '' });
+    else if (file.size > fields.maxFileBytes)
+      early.set(index, { name: file.name, code: 'FILE_TOO_LARGE', message: '' });
+    else sendable.push({ file, index });
+  }
+  const result: UploadOutcome = { stored: [], failed: [] };
+  if (sendable.length > 0) {
+    const api = createApiClient(createFetchCaller(fetchWithIdempotencyKey), { language: fields.language });
+    const urls = await api.call(uploadUrlCall, {
+      body: { files: sendable.map(({ file }) => ({ name: file.name, size: file.size })), public: false },
+    });
+    if (urls.errored) throw new Error(urls.error.message);
+    // One at a time, in order: the bytes of one file at once, like the multipart upload.
+    for (const [position, { file, index }] of sendable.entries()) {
+      await putWithProgress(urls.data.records[position]!.url, file, (percent) => {
+        percents[index] = percent;
+        onProgress([...percents]);
+      });
+    }
+    const added = await api.call(addFromBucketCall, {
+      body: {
+        files: sendable.map(({ file }, position) => ({
+          key: urls.data.records[position]!.key,
+          name: file.name,
+        })),
+        folderId: fields.folderId,
+      },
+    });
+    if (added.errored) throw new Error(added.error.message);
+    result.stored = added.data.stored;
+    result.failed = added.data.failed;
+  }
+  // Back in the order chosen: refused-here files in their places.
+  const order: (MediaItemView | MediaFileFailure)[] = [];
   let stored = 0;
   let failed = 0;
-  return files.map((file) => {
-    if (result.stored[stored]?.originalName === file.name) return { stored: result.stored[stored++]! };
-    if (result.failed[failed]?.name === file.name) return { failed: result.failed[failed++]! };
-    return null;
-  });
+  for (const [index, file] of files.entries()) {
+    const refused = early.get(index);
+    if (refused) order.push(refused);
+    else if (result.stored[stored]?.originalName === file.name) order.push(result.stored[stored++]!);
+    else if (result.failed[failed]?.name === file.name) order.push(result.failed[failed++]!);
+  }
+  return {
+    stored: result.stored,
+    failed: [...early.values(), ...result.failed],
+    order,
+  };
+}
+
+/** Pairs each chosen file with its result (given in the order the files were chosen). */
+function outcomes(order: (MediaItemView | MediaFileFailure)[]): FileState['outcome'][] {
+  return order.map((entry) => ('code' in entry ? { failed: entry } : { stored: entry }));
 }
 
 export type MediaUploaderProps = {
@@ -98,8 +134,8 @@ export type MediaUploaderProps = {
 
 /**
  * The library's upload form (the `mediaUploader` island). Without JavaScript it is a plain multipart
- * form that the screen's action stores; with it, the files go up in one request with a progress bar
- * per file, then each file says whether it was stored or why it was refused.
+ * form that the screen's action stores; with it, each file goes to its upload address with a progress
+ * bar, then each file says whether it was stored or why it was refused.
  */
 export function MediaUploader({
   language,
@@ -140,12 +176,12 @@ export function MediaUploader({
       })),
     );
     try {
-      const result = await uploadWithProgress(chosen, { folderId, language }, (percents) =>
+      const result = await uploadWithProgress(chosen, { folderId, language, maxFileBytes }, (percents) =>
         setFiles((current) =>
           current.map((file, index) => ({ ...file, percent: percents[index] ?? file.percent })),
         ),
       );
-      const paired = outcomes(chosen, result);
+      const paired = outcomes(result.order);
       setFiles((current) =>
         current.map((file, index) => ({ ...file, percent: 100, outcome: paired[index] ?? null })),
       );
@@ -154,7 +190,7 @@ export function MediaUploader({
         error: result.failed.length > 0,
       });
       if (input.current) input.current.value = '';
-      onUploaded?.(result);
+      onUploaded?.({ stored: result.stored, failed: result.failed });
     } catch (error) {
       setMessage({ text: t('media.uploadFailed', { message: (error as Error).message }), error: true });
     } finally {

@@ -38,6 +38,8 @@ export const islandLoaders = {
   mediaPicker: () => import('./media-picker.tsx').then((module) => module.MediaPickerField),
   mediaUploader: () => import('./media-uploader.tsx').then((module) => module.MediaUploader),
   pageEditor: () => import('../components/editor/page-editor.tsx').then((module) => module.PageEditor),
+  domainPicker: () =>
+    import('../components/devtools/domain-picker-modal.tsx').then((module) => module.DomainPickerModal),
   releasesModal: () =>
     import('../components/devtools/releases-modal.tsx').then((module) => module.ReleasesModal),
   wishlistToggles: () =>

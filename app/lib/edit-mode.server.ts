@@ -16,7 +16,7 @@ export type EditModeData = {
   /** The page's address without the edit flags: leave edit mode, preview. */
   path: string;
   /** The API documentation only with the developer tools (outside production). */
-  links: { admin: string; apiDocs: string | null };
+  links: { admin: string; apiDocs: string | null; changelog: string | null };
 };
 
 /**
@@ -45,6 +45,10 @@ export async function loadEditMode(
     state: state.data,
     mobileView: flags.mobileView,
     path: url.pathname,
-    links: { admin: localizedPath('admin', language), apiDocs: devTools ? '/api/docs' : null },
+    links: {
+      admin: localizedPath('admin', language),
+      apiDocs: devTools ? '/api/docs' : null,
+      changelog: devTools ? `${localizedPath('adminDeveloper', language)}#releases` : null,
+    },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../server/modules/devtools/devtools.contract.ts';
 import { domainFilter } from '../../server/modules/site/site.contract.ts';
 import { AdminLayout } from '../components/admin-layout.tsx';
+import { differsFromForced } from '../components/devtools/domain-pick.ts';
 import { ReleaseList } from '../components/devtools/releases-modal.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { privatePageHeaders } from '../lib/account.ts';
@@ -110,7 +111,7 @@ type LoaderData = Route.ComponentProps['loaderData'];
 function DomainPicker({ domains, current, outcome }: LoaderData & { language: UiLanguage }) {
   const { t } = useTranslation();
   const selected = current.url;
-  const differsFromForced = current.forcedUrl !== null && selected !== null && selected !== current.forcedUrl;
+  const warn = differsFromForced(current);
   return (
     <section aria-labelledby="domain-picker" className="mt-10" data-testid="domain-picker">
       <h2 id="domain-picker" className="text-2xl font-semibold text-slate-900">
@@ -133,7 +134,7 @@ function DomainPicker({ domains, current, outcome }: LoaderData & { language: Ui
           {t('devtools.domains.current', { url: selected })}
         </p>
       ) : null}
-      {differsFromForced ? (
+      {warn ? (
         <p
           className="mt-4 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950"
           data-testid="domain-warning"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { data, redirect } from 'react-router';
-import type { UiLanguage } from '../../core/languages.ts';
+import { data, redirect, useRouteLoaderData } from 'react-router';
+import { isUiLanguage, type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { isRefusalCode } from '../../core/media-library.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { adminPanel } from '../../server/modules/caches/caches.contract.ts';
@@ -11,6 +11,7 @@ import {
   type MediaFolder,
   type MediaItemView,
   type MediaUploadResult,
+  mediaCreate,
   mediaDelete,
   mediaFilterStandard,
   mediaGet,
@@ -25,14 +26,23 @@ import { Island } from '../islands/island.tsx';
 import { loginRedirect, privatePageHeaders } from '../lib/account.ts';
 import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
+import type { RootData } from '../root.tsx';
 import type { Route } from './+types/adminMedia';
 
 const PAGE_SIZE = 24;
-const doneKeys = ['uploaded', 'updated', 'deleted', 'folderCreated', 'folderDeleted', 'failed'] as const;
+const doneKeys = [
+  'uploaded',
+  'updated',
+  'published',
+  'deleted',
+  'folderCreated',
+  'folderDeleted',
+  'failed',
+] as const;
 type Done = (typeof doneKeys)[number];
-/** The languages an editor writes texts in, the default first. */
-const textLanguages: UiLanguage[] = ['hr', 'en'];
-const languageNames: Record<UiLanguage, string> = { hr: 'Hrvatski', en: 'English', de: 'Deutsch' };
+/** A language's name in the screen's language ("njemački" on the Croatian screen). */
+const languageName = (code: string, language: UiLanguage) =>
+  new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
 
 /** `all`: every folder; `top`: files in no folder; else a folder id. */
 type FolderFilter = 'all' | 'top' | number;
@@ -136,7 +146,8 @@ export async function action(args: Route.ActionArgs) {
   let done: Done = 'failed';
   if (intent === 'update' && id) {
     const translations: Record<string, { title: string; alt: string; description: string }> = {};
-    for (const text of textLanguages)
+    // The form has fields for each of the site's languages (the default first); the call refuses others.
+    for (const text of uiLanguages.filter((code) => form.has(`title.${code}`)))
       translations[text] = {
         title: String(form.get(`title.${text}`) ?? ''),
         alt: String(form.get(`alt.${text}`) ?? ''),
@@ -147,6 +158,12 @@ export async function action(args: Route.ActionArgs) {
       body: { translations, folderId: folderValue === '' ? null : folderId },
     });
     done = 'updated';
+  } else if (intent === 'publish' && id) {
+    // media/create {driveId}: a public entry for a file in the drive (a visitor's upload stays private).
+    const created = await api.call(mediaCreate, { body: { driveId: id } });
+    if (!created.errored)
+      return redirect(screenHref(language, state, { edit: String(created.data.id), done: 'published' }), 303);
+    result = created;
   } else if (intent === 'delete' && id) {
     result = await api.call(mediaDelete, { params: { id } });
     done = 'deleted';
@@ -456,6 +473,9 @@ function EditPanel({
 }) {
   const { t } = useTranslation();
   const name = item.title || item.originalName;
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  // Every language of the site (the default first) that has texts to write.
+  const textLanguages = (root?.site.allowedLanguages ?? [language]).filter(isUiLanguage);
   return (
     <section
       aria-labelledby="media-edit-heading"
@@ -481,7 +501,7 @@ function EditPanel({
             {textLanguages.map((text) => (
               <fieldset key={text} className="rounded border border-slate-200 p-3" lang={text}>
                 <legend className="px-1 text-sm font-semibold text-slate-900">
-                  {t('media.languageLegend', { language: languageNames[text] })}
+                  {t('media.languageLegend', { language: languageName(text, language) })}
                 </legend>
                 <label className="block text-sm font-medium text-slate-800">
                   {t('media.titleLabel')}
@@ -537,6 +557,17 @@ function EditPanel({
           </div>
         </form>
       </div>
+      {item.access === 'private' ? (
+        <form method="post" className="mt-6 border-t border-slate-200 pt-4" data-testid="media-publish">
+          <input type="hidden" name="intent" value="publish" />
+          <input type="hidden" name="id" value={item.id} />
+          <StateFields state={state} />
+          <p className="text-sm text-slate-700">{t('media.publishHint')}</p>
+          <button type="submit" className={`${plainButton} mt-2`} data-testid="media-publish-button">
+            {t('media.publish')}
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

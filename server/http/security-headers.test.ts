@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseSecurityHeaders, createNonce, documentCsp } from './security-headers.ts';
+import { baseSecurityHeaders, createNonce, documentCsp, securityHeaderOptions } from './security-headers.ts';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -18,6 +18,21 @@ describe('documentCsp', () => {
     expect(directive(policy, 'frame-ancestors')).toEqual(["'self'"]);
     expect(directive(policy, 'upgrade-insecure-requests')).toBeUndefined();
     expect(documentCsp(nonce, { https: true, dev: false })).toContain('upgrade-insecure-requests');
+  });
+
+  it("lets pages connect to the bucket's presigned addresses when media live in S3", () => {
+    const policy = (config: Record<string, unknown>) =>
+      directive(documentCsp('n', securityHeaderOptions({ isProduction: true, ...config })), 'connect-src');
+    expect(policy({})).not.toContain(expect.stringContaining('amazonaws'));
+    expect(policy({ S3_BUCKET: 'media', S3_REGION: 'eu-central-1' })).toContain(
+      'https://media.s3.eu-central-1.amazonaws.com',
+    );
+    expect(
+      policy({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_FORCE_PATH_STYLE: true }),
+    ).toContain('http://127.0.0.1:9000');
+    expect(policy({ S3_BUCKET: 'media', S3_ENDPOINT: 'https://r2.example.com' })).toContain(
+      'https://media.r2.example.com',
+    );
   });
 
   it('gives every response a nonce of its own', () => {

@@ -16,17 +16,42 @@ export type SecurityHeaderOptions = {
   dev: boolean;
   /** reCAPTCHA is configured (decision 0410): its invisible widget runs in Google's frames. */
   recaptcha?: boolean;
+  /** The S3 bucket's origin, where the media uploader PUTs files straight to (decision 0550). */
+  uploadOrigin?: string | undefined;
 };
 
 export const securityHeaderOptions = (config: {
   PUBLIC_URL?: string;
   isProduction: boolean;
   RECAPTCHA_SITE_KEY?: string;
+  S3_BUCKET?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
 }) => ({
   https: config.PUBLIC_URL?.startsWith('https:') === true,
   dev: !config.isProduction,
   recaptcha: Boolean(config.RECAPTCHA_SITE_KEY),
+  uploadOrigin: bucketOrigin(config),
 });
+
+/**
+ * The origin of the bucket's presigned addresses: the endpoint itself with path-style addressing,
+ * else the bucket as a subdomain of the endpoint (or of AWS's regional endpoint).
+ */
+export function bucketOrigin(config: {
+  S3_BUCKET?: string | undefined;
+  S3_ENDPOINT?: string | undefined;
+  S3_REGION?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+}): string | undefined {
+  if (!config.S3_BUCKET) return undefined;
+  const endpoint = new URL(
+    config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION ?? 'us-east-1'}.amazonaws.com`,
+  );
+  if (config.S3_FORCE_PATH_STYLE) return endpoint.origin;
+  return `${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`;
+}
 
 /** The frames reCAPTCHA v2 needs (Google's CSP guidance); its script comes in through 'strict-dynamic'. */
 const recaptchaFrames = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
@@ -79,7 +104,13 @@ export function documentCsp(nonce: string, options: SecurityHeaderOptions): stri
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', 'https:'],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", ...trackingConnectHosts, ...(options.dev ? ['ws:'] : [])],
+    [
+      'connect-src',
+      "'self'",
+      ...trackingConnectHosts,
+      ...(options.uploadOrigin ? [options.uploadOrigin] : []),
+      ...(options.dev ? ['ws:'] : []),
+    ],
     [
       'frame-src',
       'https://www.youtube-nocookie.com',

@@ -16,6 +16,14 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | undefined>;
   /** Size and type without the bytes, or undefined when there is no such object. */
   head(key: string): Promise<StoredFileInfo | undefined>;
+  /** The first `length` bytes of the object (fewer when it is shorter), or undefined when there is none. */
+  readStart(key: string, length: number): Promise<Uint8Array | undefined>;
+  /**
+   * An address the browser PUTs exactly `size` bytes to, straight into the bucket, until it expires.
+   * Only stores that can sign such addresses have it (S3); the local store's uploads go through the
+   * server's own signed address instead.
+   */
+  presignPut?(key: string, options: PresignPutOptions): Promise<string>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Releases connections at shutdown. */
@@ -26,6 +34,14 @@ export type PutOptions = {
   contentType?: string;
   /** Bytes in a stream body, when known (S3 needs it to stream instead of buffering). */
   contentLength?: number;
+};
+
+export type PresignPutOptions = {
+  /** The exact byte count; it is part of the signature, so another body length is refused. */
+  size: number;
+  expiresInSeconds: number;
+  /** When the signature starts to count (tests sign in the past to get an expired address). */
+  signingDate?: Date;
 };
 
 export type StoredFileInfo = {

@@ -78,6 +78,21 @@ export function createLocalStorage(rootDir: string): FileStorage {
       return stat?.isFile() ? { size: stat.size, contentType: contentTypeOf(key) } : undefined;
     },
 
+    async readStart(key, length) {
+      const handle = await fs.open(fileOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR') return undefined;
+        throw error;
+      });
+      if (!handle) return undefined;
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },

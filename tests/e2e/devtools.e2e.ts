@@ -8,7 +8,7 @@ import { seedProductionSite } from '../../server/db/seed/site-seed.ts';
 import { sectionTypes } from '../../server/modules/cms/cms.contract.ts';
 import { expect, test } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
-import { logIn } from './support/comments.ts';
+import { demoEditor, logIn } from './support/comments.ts';
 import { prepareDemoDataDir, type ServerProcess, startServerProcess } from './support/server-process.ts';
 
 /**
@@ -45,7 +45,12 @@ test.beforeAll(async () => {
   await database.db.execute(sql`update sites set api_key_id = 3 where id = ${siteId}`);
   await database.db.execute(sql`update sites set api_key_id = 1 where id = ${demo!.id}`);
   await database.close();
-  server = await startServerProcess({ dataDir, env: { DEV_TOOLS: 'true' }, readyTimeoutMs: 300_000 });
+  server = await startServerProcess({
+    dataDir,
+    // The loopback domain is the forced one: the picker warns while another is picked.
+    env: { DEV_TOOLS: 'true', DEV_FORCE_DOMAIN: '127.0.0.1' },
+    readyTimeoutMs: 300_000,
+  });
 });
 
 test.afterAll(async () => {
@@ -152,7 +157,9 @@ test('the domain picker switches the site the instance serves, and back', async 
   await page.goto(`${server!.baseUrl}/en/admin/developer`);
   const picker = page.getByTestId('domain-picker');
   await expect(picker.getByTestId('domain-item')).toHaveCount(3);
-  await expect(picker.locator('[data-selected]')).toHaveCount(0);
+  // Nothing picked yet: the forced domain is served, and there is nothing to warn about.
+  await expect(picker.locator('[data-selected]')).toHaveAttribute('data-url', 'https://127.0.0.1');
+  await expect(page.getByTestId('domain-warning')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   await picker.getByRole('button', { name: texts.choose.replace('{{name}}', 'Public') }).click();
   await expect(page.getByTestId('domain-outcome')).toHaveText(
@@ -168,9 +175,45 @@ test('the domain picker switches the site the instance serves, and back', async 
   await expect(page).toHaveTitle(/Druga trgovina/);
 
   await page.goto(`${server!.baseUrl}/en/admin/developer`);
-  await page.getByRole('button', { name: texts.choose.replace('{{name}}', 'Loopback') }).click();
-  await expect(page.locator('[data-selected="true"]')).toHaveAttribute('data-url', 'https://127.0.0.1');
+  await expect(page.getByTestId('domain-warning')).toBeVisible();
+  // The same picker as a modal of the admin header: the list, the pick highlighted, the warning.
+  await page.getByTestId('domain-picker-open').click();
+  const modal = page.getByTestId('domain-picker-modal');
+  await expect(modal.getByTestId('domain-picker-item')).toHaveCount(3);
+  const picked = modal.locator('[data-selected="true"]');
+  await expect(picked).toHaveAttribute('data-url', 'https://druga-trgovina.test');
+  await expect(picked).toHaveAttribute('aria-current', 'true');
+  await expect(modal.getByTestId('domain-picker-warning')).toHaveText(
+    texts.forcedWarning
+      .replace('{{selected}}', 'https://druga-trgovina.test')
+      .replace('{{forced}}', 'https://127.0.0.1'),
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: path.join(shots, 'domain-picker-modal.png') });
+  await modal.getByRole('button', { name: texts.choose.replace('{{name}}', 'Loopback') }).click();
+  await expect(modal.getByRole('status')).toContainText(texts.saved.replace('{{url}}', 'https://127.0.0.1'));
+  await expect(picked).toHaveAttribute('data-url', 'https://127.0.0.1');
+  await expect(modal.getByTestId('domain-picker-warning')).toHaveCount(0);
   expect(await siteName()).toBe('Učionica za roditelje');
+
+  // The storefront's admin toolbar carries the same tools for a back-office user.
+  const login = await page.request.post(`${server!.baseUrl}/api/v1/login`, { data: demoEditor });
+  expect(login.status()).toBe(200);
+  await page.goto(`${server!.baseUrl}/en`);
+  const bar = page.getByTestId('admin-bar');
+  await expect(bar.getByRole('link', { name: catalogs.en.devtools.changelog })).toHaveAttribute(
+    'href',
+    '/en/admin/developer#releases',
+  );
+  await expect(bar.getByRole('link', { name: catalogs.en.devtools.apiDocs })).toHaveAttribute(
+    'href',
+    '/api/docs',
+  );
+  await bar.getByTestId('releases-open').click();
+  await expect(page.getByTestId('releases-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await bar.getByTestId('domain-picker-open').click();
+  await expect(page.getByTestId('domain-picker-modal').getByTestId('domain-picker-item')).toHaveCount(3);
 });
 
 test('without the developer tools (production) the tools do not exist and nothing links to them', async ({

@@ -54,6 +54,11 @@ test('the editor uploads two images with progress, edits an alt text, and the im
     { name: names[0]!, mimeType: 'image/jpeg', buffer: await photo(stamp % 1000, 'jpeg') },
     { name: names[1]!, mimeType: 'image/png', buffer: await photo((stamp % 1000) + 1, 'png', 600, 400) },
   ]);
+  // Each file goes to its own upload address (file/getUploadUrl; the bucket's own with S3).
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') puts.push(new URL(request.url()).pathname);
+  });
   await page.getByTestId('media-upload-submit').click();
   const rows = page.getByTestId('media-upload-file');
   await expect(rows).toHaveCount(2);
@@ -64,6 +69,8 @@ test('the editor uploads two images with progress, edits an alt text, and the im
   for (const bar of await page.getByTestId('media-upload-progress').all())
     await expect(bar).toHaveAttribute('value', '100');
   await expect(page.getByTestId('media-upload-outcome').filter({ hasText: texts.fileStored })).toHaveCount(2);
+  expect(puts).toEqual([expect.stringMatching(/^\/api\/v1\/cms\/file\/put\//), expect.any(String)]);
+  expect(puts[1]).toMatch(/^\/api\/v1\/cms\/file\/put\//);
   await expect(page.getByTestId('media-upload-message')).toHaveText(
     texts.uploadDone_other.replace('{{count}}', '2'),
   );

@@ -7,8 +7,9 @@ import { Island } from '../../islands/island.tsx';
 const API_DOCS_PATH = '/api/docs';
 
 /**
- * The developer tools in the admin header (outside production only): the changelog (releases and the
- * domain picker), the API documentation, the section tool, and the releases modal's button.
+ * The developer tools in the admin header and the storefront's admin toolbar (outside production
+ * only): the changelog, the API documentation, the section tool, the domain picker (a modal; a link
+ * to the developer screen without JavaScript) and the releases modal's button.
  */
 export function DevtoolsLinks({ language }: { language: UiLanguage }) {
   const { t } = useTranslation();
@@ -33,9 +34,10 @@ export function DevtoolsLinks({ language }: { language: UiLanguage }) {
           </a>
         </li>
         <li>
-          <a href={localizedPath('adminDeveloper', language)} className={link}>
-            {t('devtools.domains.title')}
-          </a>
+          <Island
+            name="domainPicker"
+            props={{ language, pageHref: localizedPath('adminDeveloper', language) }}
+          />
         </li>
         <li>
           <Island name="releasesModal" props={{ language }} />

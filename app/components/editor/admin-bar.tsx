@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { localizedPath } from '../../../core/route-table.ts';
+import { DevtoolsLinks } from '../devtools/devtools-links.tsx';
 
 /**
  * The admin toolbar outside edit mode, for back-office users only: the way into edit mode on this
@@ -32,10 +33,8 @@ export function AdminBar({
           </a>
         </li>
         {devTools ? (
-          <li>
-            <a className={link} href="/api/docs">
-              {t('editor.apiDocs')}
-            </a>
+          <li className="ml-auto">
+            <DevtoolsLinks language={language} />
           </li>
         ) : null}
       </ul>

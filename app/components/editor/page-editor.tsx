@@ -349,6 +349,11 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
           <a className={toolbarLink} href={links.admin}>
             {t('editor.adminPanel')}
           </a>
+          {links.changelog ? (
+            <a className={toolbarLink} href={links.changelog}>
+              {t('devtools.changelog')}
+            </a>
+          ) : null}
           {links.apiDocs ? (
             <a className={toolbarLink} href={links.apiDocs}>
               {t('editor.apiDocs')}

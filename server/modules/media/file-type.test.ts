@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectFileType } from './file-type.ts';
+import { detectFileType, mayBeAcceptedType } from './file-type.ts';
 import { storedZip } from './test-files.ts';
 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'avif') =>
@@ -66,5 +66,30 @@ describe('detectFileType', () => {
     expect(detectFileType(xlsx, 'a.docx')?.extension).toBe('xlsx');
     expect(detectFileType(odt, 'a.zip')?.extension).toBe('odt');
     expect(detectFileType(zip, 'a.docx')?.extension).toBe('zip');
+  });
+});
+
+describe('mayBeAcceptedType (the first bytes of a bucket upload)', () => {
+  it('lets through the start of every accepted type, even when the rest is not there yet', async () => {
+    const png = await image('png');
+    expect(mayBeAcceptedType(png.subarray(0, 16), 'a.png', false)).toBe(true);
+    expect(mayBeAcceptedType(Buffer.from('%PDF-1.7\n'), 'a.pdf', false)).toBe(true);
+    expect(mayBeAcceptedType(storedZip([['word/document.xml', 'x']]).subarray(0, 40), 'a.docx', false)).toBe(
+      true,
+    );
+    // 4096 bytes of text cut inside "č" (two bytes in UTF-8).
+    const text = Buffer.from(`${'a'.repeat(4095)}č`, 'utf8').subarray(0, 4096);
+    expect(mayBeAcceptedType(text, 'notes.txt', false)).toBe(true);
+  });
+
+  it('refuses a start no accepted type has, and judges a complete file as a whole', async () => {
+    expect(mayBeAcceptedType(Buffer.from('<svg onload="alert(1)">'), 'logo.png', false)).toBe(false);
+    expect(mayBeAcceptedType(Buffer.from('MZ\x90\x00'), 'setup.pdf', false)).toBe(false);
+    expect(
+      mayBeAcceptedType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), 'x.exe', false),
+    ).toBe(false);
+    // Text with markup after its first line: refused once the whole file is known.
+    expect(mayBeAcceptedType(Buffer.from('plain\n<script>x</script>'), 'a.txt', true)).toBe(false);
+    expect(mayBeAcceptedType(Buffer.from('name;price\nA;1\n'), 'a.csv', true)).toBe(true);
   });
 });

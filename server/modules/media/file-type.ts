@@ -151,3 +151,19 @@ export function detectFileType(bytes: Uint8Array, name: string): DetectedType | 
   if (startsWith(bytes, ZIP) || startsWith(bytes, EMPTY_ZIP)) return zipType(bytes);
   return textType(bytes, name);
 }
+
+/**
+ * Whether a file starting with these bytes can be one of the accepted types: a quick refusal before a
+ * large object is read whole (bucket uploads). `complete` says the bytes are the whole file. True is
+ * not acceptance: the whole file still goes through detectFileType.
+ */
+export function mayBeAcceptedType(start: Uint8Array, name: string, complete: boolean): boolean {
+  if (complete) return detectFileType(start, name) !== undefined;
+  if (startsWith(start, OLE2)) return legacyOffice[extensionOf(name)] !== undefined;
+  if (startsWith(start, ZIP) || startsWith(start, EMPTY_ZIP)) return true;
+  if (detectFileType(start, name)) return true;
+  // Text cut inside a multi-byte character: drop the partial character before checking the rest.
+  for (let cut = 1; cut <= 3 && cut < start.length; cut++)
+    if (detectFileType(start.subarray(0, start.length - cut), name)) return true;
+  return false;
+}

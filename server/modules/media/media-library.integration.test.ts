@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { type S3TestServer, startS3TestServer } from '../../testing/s3-test-server.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
-import { siteOptions } from '../site/site.schema.ts';
+import { languages, siteLanguages, siteOptions } from '../site/site.schema.ts';
 import { invalidateSiteContent } from '../site/site.service.ts';
 import { users } from '../users/users.schema.ts';
 import { media, mediaFolders } from './media.schema.ts';
+import { variantKey } from './media.service.ts';
 import { storedZip } from './test-files.ts';
 
 type Who = 'editor' | 'customer' | null;
@@ -52,6 +53,11 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     return t.json('/api/v2/cms/media/upload', { method: 'POST', headers: headers(who), body: form });
   };
+  /** PUTs to an upload address: the shop's own (local store) or the bucket's presigned one (S3). */
+  const put = (url: string, body: Uint8Array) =>
+    url.startsWith('/')
+      ? t.app.request(url, { method: 'PUT', body: Buffer.from(body) })
+      : fetch(url, { method: 'PUT', body: Buffer.from(body) });
   /** The stored object's bytes, from wherever this suite stores files. */
   const storedBytes = async (key: string) => {
     if (s3) return s3.read(key);
@@ -328,12 +334,13 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     });
     expect(urls.status).toBe(200);
     const [first, second] = urls.body.data.records;
-    const wrongSize = await t.app.request(first.url, { method: 'PUT', body: Buffer.concat([webp, webp]) });
-    expect(wrongSize.status).toBe(400);
-    const forged = await t.app.request(`${first.url.slice(0, -4)}AAAA`, { method: 'PUT', body: webp });
+    // The signature holds the size: the shop answers 400, the bucket refuses the signature.
+    const wrongSize = await put(first.url, Buffer.concat([webp, webp]));
+    expect(wrongSize.status).toBe(kind === 's3' ? 403 : 400);
+    const forged = await put(`${first.url.slice(0, -4)}AAAA`, webp);
     expect(forged.status).toBe(403);
-    expect((await t.app.request(first.url, { method: 'PUT', body: webp })).status).toBe(200);
-    expect((await t.app.request(second.url, { method: 'PUT', body: fake })).status).toBe(200);
+    expect((await put(first.url, webp)).status).toBe(200);
+    expect((await put(second.url, fake)).status).toBe(200);
     const added = await call('editor', 'POST', '/api/v1/cms/file/addFromBucket', {
       files: [
         { key: first.key, name: 'banner.webp' },
@@ -370,7 +377,7 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
       files: [{ name: 'attachment.png', size: png.length }],
     });
     const [target] = urls.body.data.records;
-    expect((await t.app.request(target.url, { method: 'PUT', body: png })).status).toBe(200);
+    expect((await put(target.url, png)).status).toBe(200);
     const added = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
       key: target.key,
       name: 'attachment.png',
@@ -410,6 +417,234 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
     await invalidateSiteContent(t.cache, siteId);
   });
 
+  it('signs upload addresses for the configured store: the bucket itself on S3, the shop on the local store', async () => {
+    const png = await image('png', 6, 6);
+    const urls = await call('editor', 'POST', '/api/v1/cms/file/getUploadUrl', {
+      files: [{ name: 'direct.png', size: png.length }],
+    });
+    expect(urls.status).toBe(200);
+    const [target] = urls.body.data.records;
+    expect(target.key).toMatch(new RegExp(`^incoming/${siteId}/[0-9a-f-]{36}$`));
+    if (s3) {
+      const url = new URL(target.url);
+      expect(url.origin).toBe(s3.endpoint);
+      expect(url.pathname).toBe(`/${s3.bucket}/${target.key}`);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    } else {
+      expect(target.url).toMatch(/^\/api\/v1\/cms\/file\/put\//);
+    }
+    // Another key of the same bucket is not reachable with this signature.
+    const elsewhere = target.url.replace(target.key, `${target.key.slice(0, -1)}0`);
+    if (elsewhere !== target.url) expect((await put(elsewhere, png)).status).toBe(403);
+    expect((await put(target.url, png)).status).toBe(200);
+    expect(await storedBytes(target.key)).toEqual(png);
+    const added = await call('editor', 'POST', '/api/v1/cms/file/addFromBucket', {
+      key: target.key,
+      name: 'direct.png',
+    });
+    expect(added.body.data.stored).toHaveLength(1);
+    const [row] = await database.db.select().from(media).where(eq(media.id, added.body.data.stored[0].id));
+    expect(await storedBytes(row!.path)).toEqual(png);
+    // The resizer ran: the list's thumbnail is in the storage before anyone asked for it.
+    expect(await storedBytes(variantKey(row!.hash, 'SmallSize', 'webp'))).toBeDefined();
+    expect(await storedBytes(target.key)).toBeUndefined();
+  });
+
+  it('refuses an expired upload address', async () => {
+    const png = await image('png', 4, 4);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 16 * 60 * 1000);
+    let urls: Awaited<ReturnType<typeof call>>;
+    try {
+      urls = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+        public: true,
+        files: [{ name: 'late.png', size: png.length }],
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(urls.status).toBe(200);
+    const [target] = urls.body.data.records;
+    expect(Date.parse(target.expiresAt)).toBeLessThan(Date.now());
+    expect((await put(target.url, png)).status).toBe(403);
+    expect(await storedBytes(target.key)).toBeUndefined();
+  });
+
+  it('refuses and deletes a bucket upload of a refused type or size, judged by its content', async () => {
+    const before = await database.db.select({ id: media.id }).from(media);
+    // 64 KiB of an executable's bytes named as a document: refused from its first bytes.
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(64 * 1024, 7)]);
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>');
+    const urls = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+      public: true,
+      files: [
+        { name: 'report.pdf', size: exe.length },
+        { name: 'photo.png', size: html.length },
+      ],
+    });
+    const [first, second] = urls.body.data.records;
+    expect((await put(first.url, exe)).status).toBe(200);
+    expect((await put(second.url, html)).status).toBe(200);
+    const added = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      files: [
+        { key: first.key, name: 'report.pdf' },
+        { key: second.key, name: 'photo.png' },
+      ],
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data.stored).toEqual([]);
+    expect(added.body.data.failed.map((failure: { code: string }) => failure.code)).toEqual([
+      'UNSUPPORTED_TYPE',
+      'UNSUPPORTED_TYPE',
+    ]);
+    expect(await storedBytes(first.key)).toBeUndefined();
+    expect(await storedBytes(second.key)).toBeUndefined();
+    expect(await database.db.select({ id: media.id }).from(media)).toEqual(before);
+    // Sent again: nothing is there any more.
+    const again = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: first.key,
+      name: 'report.pdf',
+    });
+    expect(again.body.data.failed).toEqual([
+      { name: 'report.pdf', code: 'NOT_UPLOADED', message: expect.any(String) },
+    ]);
+  });
+
+  it("holds the public upload to its limits: 10 files, the file size, this site's incoming keys", async () => {
+    const limit = Number(t.config.MEDIA_MAX_FILE_BYTES);
+    const tooLarge = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+      public: true,
+      files: [
+        { name: 'a.png', size: 10 },
+        { name: 'huge.pdf', size: limit + 1 },
+      ],
+    });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.error.payload.field).toBe('files.1.size');
+    const key = (n: number) => `incoming/${siteId}/${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`;
+    const eleven = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      files: Array.from({ length: 11 }, (_, n) => ({ key: key(n), name: `f${n}.png` })),
+    });
+    expect(eleven.status).toBe(400);
+    const otherSite = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: `incoming/${siteId + 1}/00000000-0000-4000-8000-000000000000`,
+      name: 'x.png',
+    });
+    expect(otherSite.status).toBe(400);
+    const stored = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: 'media/2026/x.png',
+      name: 'x.png',
+    });
+    expect(stored.status).toBe(400);
+  });
+
+  it('media/create {driveId} publishes a visitor upload as a new public entry on the same stored bytes', async () => {
+    const png = await image('png', 12, 8);
+    const urls = await call(null, 'POST', '/api/v1/cms/file/getUploadUrl', {
+      public: true,
+      files: [{ name: 'visitor.png', size: png.length }],
+    });
+    const [target] = urls.body.data.records;
+    expect((await put(target.url, png)).status).toBe(200);
+    const sent = await call(null, 'POST', '/api/v1/cms/file/addFromBucketPublic', {
+      key: target.key,
+      name: 'visitor.png',
+    });
+    const drive = sent.body.data.stored[0];
+    expect(drive.access).toBe('private');
+    const folder = await call('editor', 'POST', '/api/v1/cms/directoryItem/create', { name: 'Published' });
+
+    const created = await call('editor', 'POST', '/api/v1/cms/media/create', {
+      driveId: drive.id,
+      folderId: folder.body.data.id,
+      translations: { en: { alt: 'A green square' } },
+    });
+    expect(created.status).toBe(200);
+    const entry = created.body.data;
+    expect(entry).toMatchObject({
+      access: 'public',
+      fromPublic: false,
+      folderId: folder.body.data.id,
+      mime: 'image/png',
+      width: 12,
+      height: 8,
+      originalName: 'visitor.png',
+    });
+    expect(entry.id).not.toBe(drive.id);
+    expect(entry.texts.en.alt).toBe('A green square');
+    expect(entry.texts.hr.title).toBe('visitor');
+    const served = await t.app.request(entry.url.replace('/LargeSize/', '/original/'));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    // The visitor's entry stays private.
+    expect((await t.app.request(drive.url)).status).toBe(404);
+    const rows = await database.db
+      .select()
+      .from(media)
+      .where(eq(media.hash, entry.url.split('/').pop()));
+    expect(new Set(rows.map((row) => row.path)).size).toBe(1);
+
+    // Either entry can go; the bytes stay while the other uses them.
+    const [driveRow] = await database.db.select().from(media).where(eq(media.id, drive.id));
+    expect((await call('editor', 'DELETE', `/api/v1/cms/media/delete/${drive.id}`)).status).toBe(200);
+    expect(await storedBytes(driveRow!.path)).toEqual(png);
+    expect((await t.app.request(entry.url)).status).toBe(200);
+    expect((await call('editor', 'DELETE', `/api/v1/cms/media/delete/${entry.id}`)).status).toBe(200);
+    expect(await storedBytes(driveRow!.path)).toBeUndefined();
+  });
+
+  it('media/create refuses a driveId, folder or language that is not this site’s, and creates nothing', async () => {
+    const { body } = await upload('editor', [['source.png', await image('png', 3, 3)]]);
+    const source = body.data.stored[0];
+    const before = await database.db.select({ id: media.id }).from(media);
+    const cases: [unknown, string][] = [
+      [{ driveId: 999_999 }, 'driveId'],
+      [{ driveId: source.id, folderId: 999_999 }, 'folderId'],
+      [{ driveId: source.id, translations: { de: { title: 'Quelle' } } }, 'translations.de'],
+    ];
+    for (const [input, field] of cases) {
+      const response = await call('editor', 'POST', '/api/v1/cms/media/create', input);
+      expect(response.status, JSON.stringify(input)).toBe(400);
+      expect(response.body.error.payload.field).toBe(field);
+    }
+    for (const input of [{}, { driveId: 'x' }, { driveId: source.id, extra: 1 }]) {
+      const response = await call('editor', 'POST', '/api/v1/cms/media/create', input);
+      expect(response.status, JSON.stringify(input)).toBe(400);
+    }
+    expect(await database.db.select({ id: media.id }).from(media)).toEqual(before);
+  });
+
+  it('keeps texts in every language of the site: German once the site has it', async () => {
+    const { body } = await upload('editor', [['tri.png', await image('png', 5, 5)]]);
+    const id = body.data.stored[0].id;
+    const german = { title: 'Dreieck', alt: 'Ein grünes Dreieck', description: 'Beschreibung' };
+    const before = await call('editor', 'PATCH', `/api/v1/cms/media/update/${id}`, {
+      translations: { de: german },
+    });
+    expect(before.status).toBe(400);
+    const [de] = await database.db.select().from(languages).where(eq(languages.code2, 'de'));
+    await database.db
+      .insert(siteLanguages)
+      .values({ siteId, languageId: de!.id, position: 2, isDefault: false });
+    try {
+      // A fresh app: the site's languages are read once per process.
+      const withGerman = createTestApp(database, { DATA_DIR: dataDir, ...(s3?.env ?? {}) });
+      const saved = await withGerman.json(`/api/v1/cms/media/update/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...headers('editor') },
+        body: JSON.stringify({ translations: { de: german } }),
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.texts.de).toEqual(german);
+      expect(saved.body.data.texts.hr.title).toBe('tri');
+    } finally {
+      await database.db
+        .delete(siteLanguages)
+        .where(and(eq(siteLanguages.siteId, siteId), eq(siteLanguages.languageId, de!.id)));
+    }
+  });
+
   it('answers 401 to a visitor and 403 to a customer on every back-office media call', async () => {
     const [row] = await database.db.select().from(media).limit(1);
     const png = await image('png', 4, 4);
@@ -418,6 +653,7 @@ describe.each(['local', 's3'] as const)('media library on %s storage', (kind) =>
       ['GET', `/api/v1/cms/media/get/${row!.id}`],
       ['PATCH', `/api/v1/cms/media/update/${row!.id}`, { translations: { en: { alt: 'x' } } }],
       ['DELETE', `/api/v1/cms/media/delete/${row!.id}`],
+      ['POST', '/api/v1/cms/media/create', { driveId: row!.id }],
       ['GET', '/api/v1/cms/directoryItem/filter'],
       ['POST', '/api/v1/cms/directoryItem/create', { name: 'x' }],
       ['POST', '/api/v1/cms/directoryItem/move', { ids: [row!.id], folderId: null }],

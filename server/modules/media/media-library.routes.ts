@@ -9,6 +9,7 @@ import {
   fileAddFromBucket,
   fileAddFromBucketPublic,
   fileGetUploadUrl,
+  mediaCreate,
   mediaDelete,
   mediaFilterStandard,
   mediaGet,
@@ -33,6 +34,7 @@ export function mediaLibraryRoutes(implement: Implement, library: MediaLibrarySe
 
   implement(mediaGet, (ctx, { params }) => library.get(ctx, params.id));
   implement(mediaUpdate, (ctx, { params, body }) => library.update(ctx, params.id, body));
+  implement(mediaCreate, (ctx, { body }) => library.createFromDrive(ctx, body));
   implement(mediaDelete, (ctx, { params }) => library.remove(ctx, params.id));
 
   implement(directoryItemFilter, (ctx) => library.folders(ctx));

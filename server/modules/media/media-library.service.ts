@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { mediaSizes, mediaUrl } from '../../../core/media.ts';
+import { mediaSizeOverrides, mediaSizes, mediaUrl } from '../../../core/media.ts';
 import {
   MEDIA_PUBLIC_UPLOAD_MAX_FILES as MAX_FILES_PER_PUBLIC_UPLOAD,
   MEDIA_UPLOAD_MAX_FILES as MAX_FILES_PER_UPLOAD,
@@ -11,15 +11,20 @@ import { ApiError, badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { StorageUnavailableError } from '../../storage/file-storage.ts';
 import { requireBackofficeUser, sharedSecret } from '../users/users.service.ts';
-import { detectFileType } from './file-type.ts';
+import { detectFileType, mayBeAcceptedType } from './file-type.ts';
 import { imageFormatOf } from './image-format.ts';
 import { type MediaText, media, mediaFolders } from './media.schema.ts';
-import { variantKey } from './media.service.ts';
+import { createMediaService, variantKey } from './media.service.ts';
 
 /** How long a signed upload address stays valid. */
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 const INCOMING_PREFIX = 'incoming';
 const SIGNING_KEY_NAME = 'media-upload';
+/** Bytes read from the start of a bucket upload to refuse a wrong type before reading all of it. */
+const SNIFF_BYTES = 4096;
+/** The size option the library's lists show, rendered when a bucket upload is added. */
+const THUMBNAIL_SIZE = 'SmallSize';
+const MEDIA_OPTIONS_KEY = 'MediaOptions';
 
 export type UploadedFile = { name: string; bytes: Uint8Array };
 
@@ -75,8 +80,13 @@ const storageDown = () =>
   new ApiError(503, 'STORAGE_UNAVAILABLE', 'Files cannot be stored right now; try again shortly.');
 
 /** The editor's media library: uploads checked by content, folders, per-language texts, bucket uploads. */
-export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'logger' | 'config'>) {
+export function createMediaLibraryService(
+  deps: Pick<Deps, 'db' | 'storage' | 'logger' | 'config'>,
+  /** The site's `MediaOptions` option (size boxes); none: the default boxes. */
+  siteOption: (siteId: number, key: string) => Promise<unknown> = async () => undefined,
+) {
   const { db, storage, logger, config } = deps;
+  const resizer = createMediaService(deps);
   const maxFileBytes = config.MEDIA_MAX_FILE_BYTES;
 
   let keyPromise: Promise<Buffer> | undefined;
@@ -232,6 +242,68 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
     return { stored, failed };
   }
 
+  /**
+   * One object PUT to an upload address: its size from a HEAD and its type from its first bytes
+   * (a ranged read) refuse a wrong file before it is read whole; then it is checked and stored like
+   * an upload (storeOne), which reads the image's dimensions and gives the file its final key.
+   */
+  async function addOneFromBucket(
+    ctx: RequestContext,
+    file: { key: string; name: string },
+    options: { folderId: number | null; fromPublic: boolean },
+  ): Promise<{ row: Row } | { failure: FileFailure }> {
+    const name = file.name.slice(0, 255) || 'file';
+    const info = await storage.head(file.key);
+    if (!info)
+      return { failure: { name, code: 'NOT_UPLOADED', message: 'Nothing was uploaded to this address.' } };
+    if (info.size === 0) return { failure: refusal.empty(name) };
+    if (info.size > maxFileBytes) return { failure: refusal.size(name, maxFileBytes) };
+    const start = await storage.readStart(file.key, SNIFF_BYTES);
+    if (!start)
+      return { failure: { name, code: 'NOT_UPLOADED', message: 'Nothing was uploaded to this address.' } };
+    if (!mayBeAcceptedType(start, name, info.size <= SNIFF_BYTES)) return { failure: refusal.type(name) };
+    const object = await storage.get(file.key);
+    if (!object)
+      return { failure: { name, code: 'NOT_UPLOADED', message: 'Nothing was uploaded to this address.' } };
+    const bytes = Buffer.concat(await object.body.toArray());
+    return storeOne(ctx, { name, bytes }, options);
+  }
+
+  /** The resizer's first variant, so the library's list shows the new file without waiting for it. */
+  async function renderThumbnail(row: Row, box: { width: number; height: number } | undefined) {
+    await resizer
+      .variant(row, THUMBNAIL_SIZE, 'webp', box ?? mediaSizes[THUMBNAIL_SIZE])
+      .then((file) => file?.body.destroy())
+      .catch((error: unknown) => logger.warn({ err: error, key: row.path }, 'thumbnail not rendered'));
+  }
+
+  /** Texts for languages the site does not have are a 400 on that language. */
+  function checkLanguages(ctx: RequestContext, translations: Record<string, unknown> | undefined) {
+    const languages = new Set(ctx.site.languages.map((language) => language.code2));
+    for (const language of Object.keys(translations ?? {}))
+      if (!languages.has(language))
+        throw badRequest(`The site has no language "${language}".`, `translations.${language}`);
+  }
+
+  /** A row's texts per language with the given ones merged in, field by field. */
+  function mergeTexts(
+    ctx: RequestContext,
+    row: Row,
+    translations: Record<string, Partial<MediaText>> | undefined,
+  ): Record<string, MediaText> {
+    const texts: Record<string, MediaText> = { ...row.texts };
+    texts[ctx.site.defaultLanguage] ??= { title: row.title, description: '', alt: row.description };
+    for (const [language, text] of Object.entries(translations ?? {})) {
+      const before = texts[language] ?? { title: '', description: '', alt: '' };
+      texts[language] = {
+        title: text.title ?? before.title,
+        description: text.description ?? before.description,
+        alt: text.alt ?? before.alt,
+      };
+    }
+    return texts;
+  }
+
   return {
     async upload(ctx: RequestContext, files: UploadedFile[], folderId: number | null | undefined) {
       await requireBackofficeUser(db, ctx);
@@ -316,10 +388,7 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
       },
     ) {
       await requireBackofficeUser(db, ctx);
-      const languages = new Set(ctx.site.languages.map((language) => language.code2));
-      for (const language of Object.keys(input.translations ?? {}))
-        if (!languages.has(language))
-          throw badRequest(`The site has no language "${language}".`, `translations.${language}`);
+      checkLanguages(ctx, input.translations);
       const folderId = input.folderId === undefined ? undefined : await folderOf(ctx, input.folderId);
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -328,18 +397,8 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
           .where(and(eq(media.siteId, ctx.site.id), eq(media.id, id)))
           .for('update');
         if (!row) throw notFound('No such file.');
-        const defaultLanguage = ctx.site.defaultLanguage;
-        const texts: Record<string, MediaText> = { ...row.texts };
-        texts[defaultLanguage] ??= { title: row.title, description: '', alt: row.description };
-        for (const [language, text] of Object.entries(input.translations ?? {})) {
-          const before = texts[language] ?? { title: '', description: '', alt: '' };
-          texts[language] = {
-            title: text.title ?? before.title,
-            description: text.description ?? before.description,
-            alt: text.alt ?? before.alt,
-          };
-        }
-        const main = texts[defaultLanguage]!;
+        const texts = mergeTexts(ctx, row, input.translations);
+        const main = texts[ctx.site.defaultLanguage]!;
         const [updated] = await tx
           .update(media)
           .set({
@@ -354,7 +413,53 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
       });
     },
 
-    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */
+    /**
+     * media/create {driveId}: a public entry for a file already in the drive, sharing its stored
+     * bytes (deleting either entry keeps them while the other uses them). A visitor's upload is
+     * published this way after the back office has looked at it; its own entry stays private.
+     */
+    async createFromDrive(
+      ctx: RequestContext,
+      input: {
+        driveId: number;
+        folderId?: number | null | undefined;
+        translations?: Record<string, Partial<MediaText>> | undefined;
+      },
+    ) {
+      await requireBackofficeUser(db, ctx);
+      checkLanguages(ctx, input.translations);
+      const [source] = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.siteId, ctx.site.id), eq(media.id, input.driveId)));
+      if (!source) throw badRequest('No such file in the drive of this site.', 'driveId');
+      const folderId = input.folderId === undefined ? source.folderId : await folderOf(ctx, input.folderId);
+      const texts = mergeTexts(ctx, source, input.translations);
+      const main = texts[ctx.site.defaultLanguage]!;
+      const [row] = await db
+        .insert(media)
+        .values({
+          siteId: ctx.site.id,
+          path: source.path,
+          title: main.title || source.title,
+          description: main.alt,
+          texts,
+          folderId,
+          mime: source.mime,
+          extension: source.extension,
+          width: source.width,
+          height: source.height,
+          size: source.size,
+          hash: source.hash,
+          access: 'public',
+          originalName: source.originalName,
+          fromPublic: false,
+        })
+        .returning();
+      return view(ctx, row!);
+    },
+
+    /** Deletes the row; the stored bytes and variants go too when no other row uses them. */ /** Deletes the row; the stored bytes and variants go too when no other row uses them. */
     async remove(ctx: RequestContext, id: number) {
       await requireBackofficeUser(db, ctx);
       const [row] = await db
@@ -456,23 +561,44 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
       if (!options.public) await requireBackofficeUser(db, ctx);
       const max = options.public ? MAX_FILES_PER_PUBLIC_UPLOAD : MAX_FILES_PER_UPLOAD;
       if (files.length > max) throw badRequest(`At most ${max} files at once.`, 'files');
-      const key = await signingKey();
-      const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
-      return files.map((file, index) => {
+      for (const [index, file] of files.entries())
         if (file.size > maxFileBytes)
           throw badRequest(`The file is larger than ${maxFileBytes} bytes.`, `files.${index}.size`);
+      const now = new Date();
+      const expires = Math.floor(now.getTime() / 1000) + UPLOAD_URL_TTL_SECONDS;
+      const presignPut = storage.presignPut?.bind(storage);
+      const key = presignPut ? undefined : await signingKey();
+      const records = [];
+      for (const file of files) {
         const objectKey = `${INCOMING_PREFIX}/${ctx.site.id}/${randomUUID()}`;
-        const payload = `${objectKey}.${file.size}.${expires}`;
-        const signature = createHmac('sha256', key).update(payload).digest('base64url');
-        const token = Buffer.from(payload).toString('base64url');
-        return {
+        let url: string;
+        if (presignPut) {
+          // Straight into the bucket: the bytes never pass through the shop's processes.
+          try {
+            url = await presignPut(objectKey, {
+              size: file.size,
+              expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+              signingDate: now,
+            });
+          } catch (error) {
+            logger.warn({ err: error }, 'upload address not signed');
+            throw storageDown();
+          }
+        } else {
+          const payload = `${objectKey}.${file.size}.${expires}`;
+          const signature = createHmac('sha256', key!).update(payload).digest('base64url');
+          const token = Buffer.from(payload).toString('base64url');
+          url = `/api${MEDIA_PUT_PATH_PREFIX}${token}.${signature}`;
+        }
+        records.push({
           name: file.name,
           key: objectKey,
           method: 'PUT' as const,
-          url: `/api${MEDIA_PUT_PATH_PREFIX}${token}.${signature}`,
+          url,
           expiresAt: new Date(expires * 1000).toISOString(),
-        };
-      });
+        });
+      }
+      return records;
     },
 
     /** Checks a signed upload address; gives the key and the exact byte count it allows. */
@@ -516,36 +642,25 @@ export function createMediaLibraryService(deps: Pick<Deps, 'db' | 'storage' | 'l
       const prefix = `${INCOMING_PREFIX}/${ctx.site.id}/`;
       const stored: MediaItem[] = [];
       const failed: FileFailure[] = [];
-      for (const [index, file] of files.entries()) {
+      for (const [index, file] of files.entries())
         if (!file.key.startsWith(prefix) || !/^[0-9a-f-]{36}$/.test(file.key.slice(prefix.length)))
           throw badRequest('Not an upload address of this site.', `files.${index}.key`);
-        let object: Awaited<ReturnType<typeof storage.get>>;
+      const sizeBoxes = mediaSizeOverrides(await siteOption(ctx.site.id, MEDIA_OPTIONS_KEY));
+      for (const file of files) {
         try {
-          object = await storage.get(file.key);
+          const result = await addOneFromBucket(ctx, file, { folderId, fromPublic: options.public });
+          if ('row' in result) {
+            stored.push(view(ctx, result.row));
+            if (result.row.access === 'public' && imageFormatOf(result.row.mime))
+              await renderThumbnail(result.row, sizeBoxes[THUMBNAIL_SIZE]);
+          } else failed.push(result.failure);
         } catch (error) {
-          if (error instanceof StorageUnavailableError) {
-            failed.push(refusal.storage(file.name));
-            continue;
-          }
-          throw error;
+          if (!(error instanceof StorageUnavailableError)) throw error;
+          failed.push(refusal.storage(file.name));
+        } finally {
+          // The incoming object goes whatever happened to it: kept, refused or unreadable.
+          await storage.delete(file.key).catch(() => undefined);
         }
-        if (!object) {
-          failed.push({
-            name: file.name,
-            code: 'NOT_UPLOADED',
-            message: 'Nothing was uploaded to this address.',
-          });
-          continue;
-        }
-        const bytes = Buffer.concat(await object.body.toArray());
-        const result = await storeOne(
-          ctx,
-          { name: file.name, bytes },
-          { folderId, fromPublic: options.public },
-        );
-        if ('row' in result) stored.push(view(ctx, result.row));
-        else failed.push(result.failure);
-        await storage.delete(file.key).catch(() => undefined);
       }
       return { stored, failed };
     },

@@ -141,6 +141,27 @@ export const mediaUpdate = defineContract({
   output: mediaItemSchema,
 });
 
+export const mediaCreate = defineContract({
+  method: 'post',
+  path: '/v1/cms/media/create',
+  access: 'backoffice',
+  tags: ['media'],
+  writes: true,
+  summary: 'Back office: a new public media entry from a file already in the drive (driveId)',
+  description:
+    'driveId is a file of this site’s drive (the media library, visitor uploads included, which stay ' +
+    'private): the new entry shows the same stored bytes publicly, with its own texts and folder. ' +
+    'The texts are copied from the drive file unless given. A driveId that is not a file of this site is a 400.',
+  body: z
+    .object({
+      driveId: idInput,
+      folderId: idInput.nullable().optional(),
+      translations: z.partialRecord(z.enum(uiLanguages), textInput).optional(),
+    })
+    .strict(),
+  output: mediaItemSchema,
+});
+
 export const mediaDelete = defineContract({
   method: 'delete',
   path: '/v1/cms/media/delete/{id}',

@@ -25,6 +25,8 @@ export const devtoolsDe: Widen<typeof devtoolsHr> = {
     failed: 'Die Releases konnten nicht geladen werden: {{message}}',
   },
   domains: {
+    loading: 'Domains werden geladen…',
+    reload: 'Seite neu laden',
     title: 'Domain',
     intro: 'Welche Website diese Entwicklungsinstanz ausliefert.',
     current: 'Aktuelle Domain: {{url}}',

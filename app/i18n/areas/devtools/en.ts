@@ -25,6 +25,8 @@ export const devtoolsEn: Widen<typeof devtoolsHr> = {
     failed: 'The releases could not be loaded: {{message}}',
   },
   domains: {
+    loading: 'Loading the domains…',
+    reload: 'Reload the page',
     title: 'Domain',
     intro: 'Which site this development instance serves.',
     current: 'Current domain: {{url}}',

@@ -23,6 +23,8 @@ export const devtoolsHr = {
     failed: 'Izdanja nije moguće učitati: {{message}}',
   },
   domains: {
+    loading: 'Učitavanje domena…',
+    reload: 'Učitaj stranicu ponovno',
     title: 'Domena',
     intro: 'Koju stranicu ova razvojna instanca poslužuje.',
     current: 'Trenutna domena: {{url}}',

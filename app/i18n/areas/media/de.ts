@@ -64,9 +64,13 @@ export const mediaDe: Widen<typeof mediaHr> = {
   size: 'Größe',
   dimensions: '{{width}} × {{height}} px',
   fromPublic: 'Von einem Besucher gesendet (nicht öffentlich)',
+  publish: 'Als öffentliches Medium veröffentlichen',
+  publishHint:
+    'Ein Besucher hat diese Datei gesendet; sie ist nicht öffentlich. Das Veröffentlichen legt einen neuen öffentlichen Eintrag mit demselben Inhalt an; dieser bleibt privat.',
   done: {
     uploaded: 'Die Dateien wurden hochgeladen.',
     updated: 'Die Änderungen wurden gespeichert.',
+    published: 'Die Datei wurde als neuer öffentlicher Medieneintrag veröffentlicht.',
     deleted: 'Die Datei wurde gelöscht.',
     folderCreated: 'Der Ordner wurde angelegt.',
     folderDeleted: 'Der Ordner wurde gelöscht; sein Inhalt liegt jetzt im übergeordneten Ordner.',

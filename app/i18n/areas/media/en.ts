@@ -63,9 +63,13 @@ export const mediaEn: Widen<typeof mediaHr> = {
   size: 'Size',
   dimensions: '{{width}} × {{height}} px',
   fromPublic: 'Sent by a visitor (not public)',
+  publish: 'Publish as public media',
+  publishHint:
+    'A visitor sent this file and it is not public. Publishing creates a new public entry with the same content; this one stays private.',
   done: {
     uploaded: 'The files were uploaded.',
     updated: 'The changes were saved.',
+    published: 'The file was published as a new public media entry.',
     deleted: 'The file was deleted.',
     folderCreated: 'The folder was created.',
     folderDeleted: 'The folder was deleted; what it held moved to its parent folder.',

@@ -61,9 +61,13 @@ export const mediaHr = {
   size: 'Veličina',
   dimensions: '{{width}} × {{height}} px',
   fromPublic: 'Poslao posjetitelj (nije javno)',
+  publish: 'Objavi kao javni medij',
+  publishHint:
+    'Datoteku je poslao posjetitelj i nije javna. Objava stvara novi javni unos s istim sadržajem; ovaj ostaje privatan.',
   done: {
     uploaded: 'Datoteke su prenesene.',
     updated: 'Promjene su spremljene.',
+    published: 'Datoteka je objavljena kao novi javni medij.',
     deleted: 'Datoteka je obrisana.',
     folderCreated: 'Mapa je stvorena.',
     folderDeleted: 'Mapa je obrisana; njezin sadržaj premješten je u nadređenu mapu.',
