@@ -146,6 +146,7 @@ describe('edit mode calls refuse everyone but back-office users', () => {
           '/api/v1/cms/element/create',
           postJson({ handler: 'footer-section', language_code: 'en' }, headers(who)),
         ),
+      (who: Who | null) => t.json('/api/v1/cms/element/list', { headers: headers(who) }),
       (who: Who | null) =>
         t.json('/api/v1/cms/element/update/1', {
           method: 'PATCH',
@@ -538,5 +539,33 @@ describe('POST element/create and PATCH element/update/{id}', () => {
       postJson({ handlers: ['footer'] }, { language: 'en' }),
     );
     expect(read.body.data[0].title).toBe('Footer 2');
+  });
+});
+
+describe('GET element/list', () => {
+  it('lists every element of the site in every language with the version a save must name', async () => {
+    const create = (handler: string, language: string, title: string) =>
+      t.json(
+        '/api/v1/cms/element/create',
+        postJson({ handler, language_code: language, title, meta: { aboutText: title } }, headers('editor')),
+      );
+    const footerEn = await create('footer-section', 'en', 'Footer');
+    await create('footer-section', 'hr', 'Podnožje');
+    await create('header-section', 'en', 'Header');
+    await t.json(`/api/v1/cms/element/update/${footerEn.body.data.id}`, {
+      method: 'PATCH',
+      headers: headers('other'),
+      body: JSON.stringify({ version: 1, meta: { aboutText: 'Changed' } }),
+    });
+    const listed = await t.json('/api/v1/cms/element/list', { headers: headers('editor', 'hr') });
+    expect(listed.status).toBe(200);
+    const rows = listed.body.data as { handler: string; language_code: string; version: number; meta: unknown }[];
+    // Every language, not only the request's: the screen edits them all.
+    expect(rows.map((row) => [row.handler, row.language_code, row.version])).toEqual([
+      ['footer-section', 'en', 2],
+      ['footer-section', 'hr', 1],
+      ['header-section', 'en', 1],
+    ]);
+    expect(rows[0]!.meta).toEqual({ aboutText: 'Changed' });
   });
 });

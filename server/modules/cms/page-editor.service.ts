@@ -407,7 +407,17 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
     return elementView(row);
   }
 
-  return { editState, save, create, createElement, updateElement };
+  async function listElements(ctx: RequestContext): Promise<ElementWrite[]> {
+    await requireEditor(ctx);
+    const rows = await db
+      .select()
+      .from(elements)
+      .where(eq(elements.siteId, ctx.site.id))
+      .orderBy(asc(elements.handler), asc(elements.languageCode), asc(elements.id));
+    return rows.map(elementView);
+  }
+
+  return { editState, save, create, createElement, updateElement, listElements };
 }
 
 export type PageEditorService = ReturnType<typeof createPageEditorService>;
