@@ -191,7 +191,8 @@ export const elementList = defineContract({
   path: '/v1/cms/element/list',
   access: 'backoffice',
   tags: ['cms', 'edit mode'],
-  summary: "Back office: every static layout element of the site in every language, with the version to save against",
+  summary:
+    'Back office: every static layout element of the site in every language, with the version to save against',
   description: `401 without a session, 403 '${EDITOR_MESSAGES.backofficeOnly}' for other users.`,
   output: z.array(elementWriteSchema),
 });

@@ -559,7 +559,12 @@ describe('GET element/list', () => {
     });
     const listed = await t.json('/api/v1/cms/element/list', { headers: headers('editor', 'hr') });
     expect(listed.status).toBe(200);
-    const rows = listed.body.data as { handler: string; language_code: string; version: number; meta: unknown }[];
+    const rows = listed.body.data as {
+      handler: string;
+      language_code: string;
+      version: number;
+      meta: unknown;
+    }[];
     // Every language, not only the request's: the screen edits them all.
     expect(rows.map((row) => [row.handler, row.language_code, row.version])).toEqual([
       ['footer-section', 'en', 2],

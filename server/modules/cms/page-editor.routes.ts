@@ -1,5 +1,12 @@
 import type { Implement } from '../../api/contract-router.ts';
-import { elementCreate, elementList, elementUpdate, pageCreate, pageEditState, pageSave } from './page-editor.contract.ts';
+import {
+  elementCreate,
+  elementList,
+  elementUpdate,
+  pageCreate,
+  pageEditState,
+  pageSave,
+} from './page-editor.contract.ts';
 import type { PageEditorService } from './page-editor.service.ts';
 
 export function pageEditorRoutes(implement: Implement, editor: PageEditorService) {
