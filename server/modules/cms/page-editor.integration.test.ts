@@ -251,6 +251,73 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
     expect(JSON.stringify(stored!.content)).not.toMatch(/script|onclick|pre/);
   });
 
+  it('renames the page in place: the search title follows when it was the title, stays when set apart', async () => {
+    await database.db
+      .update(postTranslations)
+      .set({ seoTitle: 'Page editable-page' })
+      .where(eq(postTranslations.postId, page));
+    await database.db
+      .update(postTranslations)
+      .set({ seoTitle: 'Our own search title' })
+      .where(eq(postTranslations.postId, otherPage));
+    for (const [id, slug, expected] of [
+      [page, 'editable-page', 'Renamed in place'],
+      [otherPage, 'other-page', 'Our own search title'],
+    ] as const) {
+      const state = (await editState('editor', id)).body.data;
+      const saved = await save(
+        'editor',
+        { version: state.version, language: 'en', title: '  Renamed in place ', sections: sectionsOf(state) },
+        id,
+      );
+      expect(saved.status).toBe(200);
+      const shown = (await view(slug)).body.data.post;
+      expect(shown.title).toBe('Renamed in place');
+      expect(shown.seo.title).toBe(expected);
+    }
+    const state = (await editState('editor')).body.data;
+    const blank = await save('editor', {
+      version: state.version,
+      language: 'en',
+      title: '   ',
+      sections: sectionsOf(state),
+    });
+    expect(blank.status).toBe(400);
+    expect((await view('editable-page')).body.data.post.title).toBe('Renamed in place');
+  });
+
+  it('saves FAQ questions added, reordered and removed, with the answers sanitized', async () => {
+    const state = (await editState('editor', otherPage)).body.data;
+    const [faq, cta] = sectionsOf(state);
+    const saved = await save(
+      'editor',
+      {
+        version: state.version,
+        language: 'en',
+        sections: [
+          {
+            ...faq,
+            content: {
+              title: 'Questions',
+              items: [
+                { question: 'Second?', answerHtml: '<p>Two<script>x()</script></p>' },
+                { question: 'First?', answerHtml: '<p><a href="javascript:x()">One</a></p>' },
+              ],
+            },
+          },
+          cta,
+        ],
+      },
+      otherPage,
+    );
+    expect(saved.status).toBe(200);
+    const shown = (await view('other-page')).body.data.post;
+    expect(shown.sections[0].content.items).toEqual([
+      { question: 'Second?', answerHtml: '<p>Two</p>' },
+      { question: 'First?', answerHtml: '<p><a>One</a></p>' },
+    ]);
+  });
+
   it('refuses the second of two saves of one version with a conflict, keeping the first', async () => {
     const state = (await editState('editor')).body.data;
     const [hero, text] = sectionsOf(state);

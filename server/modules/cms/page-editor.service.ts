@@ -262,7 +262,11 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
       if (body.title)
         await tx
           .update(postTranslations)
-          .set({ title: body.title })
+          .set({
+            title: body.title,
+            // A search title that was the title (as a new page gets it) follows it; one set apart stays.
+            seoTitle: sql`case when ${postTranslations.seoTitle} = ${postTranslations.title} then ${body.title} else ${postTranslations.seoTitle} end`,
+          })
           .where(and(eq(postTranslations.postId, id), eq(postTranslations.languageCode, body.language)));
     });
     await invalidateSiteContent(cache, ctx.site.id);
