@@ -213,14 +213,8 @@ function PageTitleInPlace({ title, isHeading }: { title: string; isHeading: bool
   const Tag = isHeading ? 'h1' : 'p';
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6">
-      <p id="page-title-label" className="text-sm font-semibold text-slate-700">
-        {t('editor.inPlace.pageTitle')}
-      </p>
-      <Tag
-        className="mt-1 text-3xl font-bold tracking-tight text-slate-900"
-        aria-labelledby={isHeading ? undefined : 'page-title-label'}
-        data-edit-page-title=""
-      >
+      <p className="text-sm font-semibold text-slate-700">{t('editor.inPlace.pageTitle')}</p>
+      <Tag className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-edit-page-title="">
         {title}
       </Tag>
     </div>
