@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { moved } from './draft.ts';
+import { MoveButtons } from './move-buttons.tsx';
 
 export type FaqItem = { question: string; answerHtml: string };
 type KeyedItem = FaqItem & { key: number };
@@ -101,22 +102,7 @@ export function FaqItemsEditor({
                 </>
               )}
               <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                >
-                  {t('editor.moveUp')}
-                </button>
-                <button
-                  type="button"
-                  className={smallButton}
-                  disabled={index === list.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  {t('editor.moveDown')}
-                </button>
+                <MoveButtons index={index} count={list.length} onMove={move} className={smallButton} />
                 <button
                   type="button"
                   className={`${smallButton} border-red-700 text-red-800`}

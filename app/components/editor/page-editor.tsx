@@ -202,8 +202,10 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
     for (const field of fields) {
       field.contentEditable = 'plaintext-only';
       // A heading stays a heading; the title shown beside a hero's heading becomes a text box.
-      if (field.tagName !== 'H1') field.setAttribute('role', 'textbox');
-      field.setAttribute('aria-label', t('editor.inPlace.pageTitle'));
+      if (field.tagName !== 'H1') {
+        field.setAttribute('role', 'textbox');
+        field.setAttribute('aria-label', t('editor.inPlace.pageTitle'));
+      }
       field.classList.add('outline-2', 'outline-dashed', 'outline-transparent', 'hover:outline-amber-400');
       field.addEventListener('input', onInput);
     }
