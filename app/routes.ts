@@ -38,6 +38,7 @@ const screens: RouteKey[] = [
   'adminForms',
   'adminForm',
   'adminCache',
+  'adminElements',
   'adminLogin',
   'adminDeveloper',
   'sectionTool',

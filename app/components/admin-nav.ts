@@ -31,6 +31,11 @@ export const adminNavEntries: AdminNavEntry[] = [
     href: (language) => localizedPath('adminCache', language),
     when: (panel) => panel.cacheServer,
   },
+  {
+    id: 'elements',
+    label: 'elements.nav',
+    href: (language) => localizedPath('adminElements', language),
+  },
   { id: 'media', label: 'adminPanel.nav.media', href: (language) => localizedPath('adminMedia', language) },
   { id: 'forms', label: 'adminPanel.nav.forms', href: (language) => localizedPath('adminForms', language) },
   {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../core/languages.ts';
 import { formatDate } from '../../core/money.ts';
 import type { ConsentLedgerRecord } from '../../server/modules/consent/consent.contract.ts';
+import { AdminTable } from './admin/admin-table.tsx';
 
 /** The form field that tells the profile's action a consent is being withdrawn. */
 export const WITHDRAW_INTENT = 'withdrawConsent';
@@ -86,47 +87,37 @@ export function ProfileConsents({
       {log.length > 0 ? (
         <>
           <h3 className="mt-6 text-lg font-semibold text-slate-900">{t('consent.profile.historyTitle')}</h3>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="consent-log">
-              <caption className="sr-only">{t('consent.profile.historyCaption')}</caption>
-              <thead>
-                <tr className="border-b border-slate-300 text-slate-700">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t('consent.profile.date')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t('consent.profile.consent')}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t('consent.profile.statusLabel')}
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    {t('consent.profile.source')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {log.map((record) => (
-                  <tr
-                    key={record.id}
-                    className="border-b border-slate-200"
-                    data-testid="consent-log-row"
-                    data-status={record.status}
-                    data-consent-id={record.consentId}
-                  >
-                    <td className="py-2 pr-4">
-                      <time dateTime={record.createdAt}>{when(record.createdAt)}</time>
-                    </td>
-                    <td className="py-2 pr-4">
-                      {record.displayName} ({t('consent.profile.version', { version: record.version })})
-                    </td>
-                    <td className="py-2 pr-4">{t(`consent.status.${record.status}`)}</td>
-                    <td className="py-2">{source(record.source)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption={t('consent.profile.historyCaption')}
+            testId="consent-log"
+            rows={log}
+            rowKey={(record) => record.id}
+            rowProps={(record) => ({
+              'data-testid': 'consent-log-row',
+              'data-status': record.status,
+              'data-consent-id': record.consentId,
+            })}
+            columns={[
+              {
+                id: 'date',
+                header: t('consent.profile.date'),
+                cell: (record) => <time dateTime={record.createdAt}>{when(record.createdAt)}</time>,
+              },
+              {
+                id: 'consent',
+                header: t('consent.profile.consent'),
+                rowHeader: true,
+                cell: (record) =>
+                  `${record.displayName} (${t('consent.profile.version', { version: record.version })})`,
+              },
+              {
+                id: 'status',
+                header: t('consent.profile.statusLabel'),
+                cell: (record) => t(`consent.status.${record.status}`),
+              },
+              { id: 'source', header: t('consent.profile.source'), cell: (record) => source(record.source) },
+            ]}
+          />
         </>
       ) : null}
     </div>

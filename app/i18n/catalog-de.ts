@@ -8,6 +8,7 @@ import { consentDe } from './areas/consent/de.ts';
 import { contentDe } from './areas/content/de.ts';
 import { devtoolsDe } from './areas/devtools/de.ts';
 import { editorDe } from './areas/editor/de.ts';
+import { elementsDe } from './areas/elements/de.ts';
 import { formsDe } from './areas/forms/de.ts';
 import { mediaDe } from './areas/media/de.ts';
 import { productDe } from './areas/product/de.ts';
@@ -35,6 +36,7 @@ export const catalogDe: Catalog = {
   forms: formsDe,
   media: mediaDe,
   editor: editorDe,
+  elements: elementsDe,
   devtools: devtoolsDe,
   adminPanel: adminPanelDe,
 };

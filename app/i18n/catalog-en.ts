@@ -8,6 +8,7 @@ import { consentEn } from './areas/consent/en.ts';
 import { contentEn } from './areas/content/en.ts';
 import { devtoolsEn } from './areas/devtools/en.ts';
 import { editorEn } from './areas/editor/en.ts';
+import { elementsEn } from './areas/elements/en.ts';
 import { formsEn } from './areas/forms/en.ts';
 import { mediaEn } from './areas/media/en.ts';
 import { productEn } from './areas/product/en.ts';
@@ -35,6 +36,7 @@ export const catalogEn: Catalog = {
   forms: formsEn,
   media: mediaEn,
   editor: editorEn,
+  elements: elementsEn,
   devtools: devtoolsEn,
   adminPanel: adminPanelEn,
 };

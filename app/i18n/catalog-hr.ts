@@ -8,6 +8,7 @@ import { consentHr } from './areas/consent/hr.ts';
 import { contentHr } from './areas/content/hr.ts';
 import { devtoolsHr } from './areas/devtools/hr.ts';
 import { editorHr } from './areas/editor/hr.ts';
+import { elementsHr } from './areas/elements/hr.ts';
 import { formsHr } from './areas/forms/hr.ts';
 import { mediaHr } from './areas/media/hr.ts';
 import { productHr } from './areas/product/hr.ts';
@@ -40,6 +41,7 @@ export const catalogHr = {
   forms: formsHr,
   media: mediaHr,
   editor: editorHr,
+  elements: elementsHr,
   devtools: devtoolsHr,
   adminPanel: adminPanelHr,
 };

@@ -3,6 +3,7 @@ import { redirect } from 'react-router';
 import type { UiLanguage } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { cacheClear, cacheFilter, cacheKey, cacheKeys } from '../../server/modules/caches/caches.contract.ts';
+import { AdminTable } from '../components/admin/admin-table.tsx';
 import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { privatePageHeaders } from '../lib/account.ts';
@@ -138,56 +139,54 @@ export default function AdminCache({ loaderData }: Route.ComponentProps) {
               {t('adminPanel.cache.failed', { message: failed })}
             </p>
           ) : null}
-          {overview.namespaces.length === 0 ? (
-            <p className="mt-6 text-slate-700" data-testid="cache-empty">
-              {t('adminPanel.cache.empty')}
-            </p>
-          ) : (
-            <table className="mt-6 w-full border-collapse bg-white text-left" data-testid="cache-namespaces">
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="px-3 py-2">
-                    {t('adminPanel.cache.namespace')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t('adminPanel.cache.keys')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    {t('adminPanel.cache.size')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('adminPanel.cache.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.namespaces.map((ns) => (
-                  <tr key={ns.name} className="border-b border-slate-200" data-namespace={ns.name}>
-                    <th scope="row" className="px-3 py-2 font-mono font-medium">
-                      <a
-                        href={screenHref(language, { namespace: ns.name })}
-                        className="text-teal-800 underline underline-offset-2"
-                        aria-label={t('adminPanel.cache.showKeys', { namespace: ns.name })}
-                      >
-                        {ns.name}
-                      </a>
-                    </th>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="namespace-keys">
-                      {ns.keys}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatBytes(ns.bytes, language)}</td>
-                    <td className="px-3 py-2">
-                      <ClearButton
-                        namespace={ns.name}
-                        label={t('adminPanel.cache.clear', { namespace: ns.name })}
-                        testId={`clear-${ns.name}`}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <AdminTable
+            caption={t('adminPanel.cache.title')}
+            testId="cache-namespaces"
+            empty={t('adminPanel.cache.empty')}
+            emptyTestId="cache-empty"
+            rows={overview.namespaces}
+            rowKey={(ns) => ns.name}
+            rowProps={(ns) => ({ 'data-namespace': ns.name })}
+            columns={[
+              {
+                id: 'namespace',
+                header: t('adminPanel.cache.namespace'),
+                rowHeader: true,
+                cell: (ns) => (
+                  <a
+                    href={screenHref(language, { namespace: ns.name })}
+                    className="font-mono text-teal-800 underline underline-offset-2"
+                    aria-label={t('adminPanel.cache.showKeys', { namespace: ns.name })}
+                  >
+                    {ns.name}
+                  </a>
+                ),
+              },
+              {
+                id: 'keys',
+                header: t('adminPanel.cache.keys'),
+                align: 'end',
+                cellTestId: 'namespace-keys',
+                cell: (ns) => ns.keys,
+              },
+              {
+                id: 'size',
+                header: t('adminPanel.cache.size'),
+                align: 'end',
+                cell: (ns) => formatBytes(ns.bytes, language),
+              },
+            ]}
+            actions={{
+              header: t('adminPanel.cache.actions'),
+              cell: (ns) => (
+                <ClearButton
+                  namespace={ns.name}
+                  label={t('adminPanel.cache.clear', { namespace: ns.name })}
+                  testId={`clear-${ns.name}`}
+                />
+              ),
+            }}
+          />
           <div className="mt-4">
             <ClearButton namespace={ALL} label={t('adminPanel.cache.clearAll')} testId="clear-all" />
           </div>

@@ -15,6 +15,7 @@ import {
   consentUpdate,
   consentVersionCreate,
 } from '../../server/modules/consent/consent.contract.ts';
+import { AdminTable } from '../components/admin/admin-table.tsx';
 import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
 import { HtmlContent } from '../components/sections/html-content.tsx';
 import { catalogs } from '../i18n/catalog.ts';
@@ -218,44 +219,37 @@ function ConsentList({
       <p className="mt-2 text-slate-700">{t('consent.admin.intro')}</p>
 
       <h2 className="mt-8 text-2xl font-semibold text-slate-900">{t('consent.admin.assignmentsTitle')}</h2>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm" data-testid="assignment-list">
-          <thead>
-            <tr className="border-b border-slate-300 text-slate-700">
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t('consent.admin.form')}
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t('consent.admin.consents')}
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t('consent.admin.required')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {consentFormNames.map((form) => {
-              const assignment = assignments.find((entry) => entry.assigned_to === form);
-              return (
-                <tr
-                  key={form}
-                  className="border-b border-slate-200"
-                  data-testid="assignment-row"
-                  data-form={form}
-                >
-                  <th scope="row" className="px-4 py-2 font-medium">
-                    <a href={screenHref(language, form)} className={linkClass}>
-                      {t(`consent.admin.forms.${form}`)}
-                    </a>
-                  </th>
-                  <td className="px-4 py-2">{names(assignment?.consents ?? [])}</td>
-                  <td className="px-4 py-2">{names(assignment?.requiredConsents ?? [])}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption={t('consent.admin.assignmentsTitle')}
+        framed
+        testId="assignment-list"
+        rows={consentFormNames}
+        rowKey={(form) => form}
+        rowProps={(form) => ({ 'data-testid': 'assignment-row', 'data-form': form })}
+        columns={[
+          {
+            id: 'form',
+            header: t('consent.admin.form'),
+            rowHeader: true,
+            cell: (form) => (
+              <a href={screenHref(language, form)} className={linkClass}>
+                {t(`consent.admin.forms.${form}`)}
+              </a>
+            ),
+          },
+          {
+            id: 'consents',
+            header: t('consent.admin.consents'),
+            cell: (form) => names(assignments.find((entry) => entry.assigned_to === form)?.consents ?? []),
+          },
+          {
+            id: 'required',
+            header: t('consent.admin.required'),
+            cell: (form) =>
+              names(assignments.find((entry) => entry.assigned_to === form)?.requiredConsents ?? []),
+          },
+        ]}
+      />
 
       <h2 className="mt-10 text-2xl font-semibold text-slate-900">{t('consent.admin.consentsTitle')}</h2>
       <ul className="mt-3 space-y-3" data-testid="consent-list">
@@ -437,55 +431,39 @@ function AssignmentScreen({
         <input type="hidden" name="intent" value="saveAssignment" />
         <input type="hidden" name="assigned_to" value={form} />
         {assignment ? <input type="hidden" name="id" value={assignment.id} /> : null}
-        <table className="w-full text-left text-sm" data-testid="assignment-form">
-          <thead>
-            <tr className="border-b border-slate-300 text-slate-700">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                {t('consent.admin.consents')}
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                {t('consent.admin.shown')}
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                {t('consent.admin.required')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {consents.map((consent) => {
-              const name = `${nameOf(consent, language)} (${consent.uniqueNumber})`;
-              return (
-                <tr key={consent.id} className="border-b border-slate-200" data-testid="assignment-consent">
-                  <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
-                    {name}
-                  </th>
-                  <td className="py-2 pr-4">
-                    <input
-                      type="checkbox"
-                      name="consents"
-                      value={consent.id}
-                      defaultChecked={assignment?.consents.includes(consent.id) ?? false}
-                      aria-label={`${t('consent.admin.shown')}: ${name}`}
-                      className="h-5 w-5"
-                      data-testid={`shown-${consent.uniqueNumber}`}
-                    />
-                  </td>
-                  <td className="py-2">
-                    <input
-                      type="checkbox"
-                      name="requiredConsents"
-                      value={consent.id}
-                      defaultChecked={assignment?.requiredConsents.includes(consent.id) ?? false}
-                      aria-label={`${t('consent.admin.required')}: ${name}`}
-                      className="h-5 w-5"
-                      data-testid={`required-${consent.uniqueNumber}`}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <AdminTable
+          caption={t('consent.admin.editAssignment', { form: title })}
+          testId="assignment-form"
+          rows={consents}
+          rowKey={(consent) => consent.id}
+          rowProps={() => ({ 'data-testid': 'assignment-consent' })}
+          columns={[
+            {
+              id: 'consent',
+              header: t('consent.admin.consents'),
+              rowHeader: true,
+              cell: (consent) => `${nameOf(consent, language)} (${consent.uniqueNumber})`,
+            },
+            ...(['consents', 'requiredConsents'] as const).map((field) => {
+              const label = field === 'consents' ? t('consent.admin.shown') : t('consent.admin.required');
+              return {
+                id: field,
+                header: label,
+                cell: (consent: ConsentEntity) => (
+                  <input
+                    type="checkbox"
+                    name={field}
+                    value={consent.id}
+                    defaultChecked={assignment?.[field].includes(consent.id) ?? false}
+                    aria-label={`${label}: ${nameOf(consent, language)} (${consent.uniqueNumber})`}
+                    className="h-5 w-5"
+                    data-testid={`${field === 'consents' ? 'shown' : 'required'}-${consent.uniqueNumber}`}
+                  />
+                ),
+              };
+            }),
+          ]}
+        />
         <button type="submit" className={`${primaryButton} mt-4`} data-testid="save-assignment">
           {assignment ? t('consent.admin.saveAssignment') : t('consent.admin.createAssignment')}
         </button>

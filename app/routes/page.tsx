@@ -135,7 +135,7 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       </main>
     );
   return (
-    <PlainPage post={post} language={language}>
+    <PlainPage post={post} language={language} editTitle={edit !== null && sections.length > 0}>
       {edit && sections.length > 0 ? <Island name="pageEditor" props={edit} /> : null}
       {sections.length > 0 ? (
         <PageSections
@@ -158,10 +158,13 @@ function PlainPage({
   post,
   language,
   children,
+  editTitle = false,
 }: {
   post: PostView;
   language: UiLanguage;
   children?: ReactNode;
+  /** Edit mode: the title is editable in place. */
+  editTitle?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -190,7 +193,12 @@ function PlainPage({
                 { label: post.title },
               ]}
             />
-            <h1 className="mt-4 text-3xl font-bold tracking-tight text-white md:text-5xl">{post.title}</h1>
+            <h1
+              className="mt-4 text-3xl font-bold tracking-tight text-white md:text-5xl"
+              {...(editTitle ? { 'data-edit-page-title': '' } : {})}
+            >
+              {post.title}
+            </h1>
           </div>
         </div>
       </div>

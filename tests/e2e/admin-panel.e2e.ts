@@ -61,6 +61,7 @@ for (const language of ['hr', 'en'] as const) {
       texts.nav.home,
       texts.nav.consents,
       texts.nav.templates,
+      catalogs[language].elements.nav,
       texts.nav.media,
       texts.nav.forms,
       texts.nav.comments,
@@ -140,6 +141,56 @@ for (const language of ['hr', 'en'] as const) {
     await page.context().close();
   });
 }
+
+test('the footer is edited on the elements screen; a stale second save gets the conflict and keeps its text; a visitor sees the footer at once', async ({
+  browser,
+  page: visitor,
+}) => {
+  const texts = catalogs.en.elements;
+  const first = await editorPage(browser);
+  const second = await editorPage(browser);
+  const screen = localizedPath('adminElements', 'en');
+  await first.goto(screen);
+  await expect(
+    first.getByRole('table', { name: texts.languageCaption.replace('{{language}}', 'English') }),
+  ).toBeVisible();
+  const editLink = first.getByTestId('edit-footer-section-en');
+  const href = (await editLink.getAttribute('href')) ?? '';
+  await editLink.click();
+  await second.goto(href);
+  const field = (page: Page) => page.getByTestId('element-field-meta.copyrightText');
+  const original = await field(first).inputValue();
+  expect(await axeViolations(first)).toEqual([]);
+
+  const mine = `© {year} Footer edited ${Date.now()}`;
+  await field(first).fill(mine);
+  await first.getByTestId('element-save').click();
+  await expect(first.getByTestId('element-saved')).toHaveText(texts.saved);
+  await first.screenshot({ path: 'test-results/admin-elements.png', fullPage: true });
+  const year = String(new Date().getFullYear());
+  await visitor.goto('/en');
+  await expect(visitor.locator('footer')).toContainText(mine.replace('{year}', year));
+
+  // The second editor opened the old version: refused, their text stays, the first editor's value is shown.
+  const theirs = `© {year} Second editor ${Date.now()}`;
+  await field(second).fill(theirs);
+  await second.getByTestId('element-save').click();
+  await expect(second.getByTestId('element-error')).toContainText(texts.conflict);
+  await expect(field(second)).toHaveValue(theirs);
+  await expect(second.getByTestId('element-theirs')).toHaveText(texts.theirs.replace('{{value}}', mine));
+  await second.screenshot({ path: 'test-results/admin-elements-conflict.png', fullPage: true });
+  // Saving again is the deliberate choice to replace the first editor's text.
+  await second.getByTestId('element-save').click();
+  await expect(second.getByTestId('element-saved')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.locator('footer')).toContainText(theirs.replace('{year}', year));
+
+  await field(second).fill(original);
+  await second.getByTestId('element-save').click();
+  await expect(second.getByTestId('element-saved')).toBeVisible();
+  await first.context().close();
+  await second.context().close();
+});
 
 test('every admin screen refuses a customer (403) and sends a visitor to log in', async ({ browser }) => {
   expect(adminScreens).toEqual(

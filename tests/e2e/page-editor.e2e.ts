@@ -247,3 +247,80 @@ test('edit mode speaks the page language: Croatian at the root, without a prefix
   await page.screenshot({ path: 'test-results/editor-hr-mobile-view.png' });
   await context.close();
 });
+
+test('the page title and FAQ questions are edited in place; a conflicted draft survives a reload and is restored', async ({
+  browser,
+  page: visitor,
+}) => {
+  test.setTimeout(120_000);
+  const first = await editorPage(browser);
+  const second = await editorPage(browser);
+  const slug = `faq-in-place-${Date.now()}`;
+  const response = await first.page.request.post('/api/v1/cms/page/create', {
+    headers: { language: 'en' },
+    data: {
+      language: 'en',
+      title: 'Questions page',
+      slug,
+      sections: [
+        {
+          type: 'faq',
+          isMaster: false,
+          showDesktop: true,
+          showMobile: true,
+          settings: {},
+          content: { title: 'Questions', items: [{ question: 'Where?', answerHtml: '<p>Zagreb.</p>' }] },
+        },
+      ],
+    },
+  });
+  expect(response.status()).toBe(200);
+  const link = (await response.json()).data.link as string;
+  await first.page.goto(`${link}?editPage=true`);
+  await second.page.goto(`${link}?editPage=true`);
+  const editor = first.page;
+  const inPlace = texts.inPlace;
+
+  await editor.getByRole('heading', { level: 1, name: 'Questions page' }).fill('Renamed in place');
+  await editor.getByTestId('faq-add').click();
+  await editor.getByLabel(inPlace.question.replace('{{position}}', '2')).fill('Is it free?');
+  await editor.getByRole('button', { name: inPlace.editAnswer.replace('{{position}}', '2') }).click();
+  const prose = editor.getByTestId('faq-item-editor').nth(1).locator('.ProseMirror');
+  await expect(prose).toBeVisible(slow);
+  await editor.keyboard.type('Yes, always.');
+  await editor.getByTestId('faq-item-editor').nth(1).getByRole('button', { name: texts.moveUp }).click();
+  await expect(editor.getByTestId('faq-question').first()).toHaveValue('Is it free?');
+  // At the top, as a page opens: scrolled, the sticky toolbar covers the header's links.
+  await editor.evaluate(() => window.scrollTo(0, 0));
+  expect(await axeViolations(editor)).toEqual([]);
+  await editor.screenshot({ path: 'test-results/editor-title-faq.png', fullPage: true });
+  await Promise.all([editor.waitForEvent('load'), editor.getByTestId('editor-save').click()]);
+
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Renamed in place');
+  await expect(visitor.locator('summary')).toContainText(['Is it free?', 'Where?']);
+  await expect(visitor.locator('summary')).toHaveCount(2);
+  await expect(visitor.locator('details').first()).toContainText('Yes, always.');
+
+  // The second editor opened the old version: the conflict keeps their draft across a reload.
+  const late = second.page;
+  await late.getByRole('heading', { level: 1 }).fill('Second editor title');
+  await late.getByTestId('editor-save').click();
+  await expect(late.getByTestId('editor-status')).toHaveText(texts.conflict, slow);
+  late.once('dialog', (dialog) => dialog.accept());
+  await late.reload();
+  const offer = late.getByTestId('editor-restore');
+  await expect(offer).toContainText(inPlace.restoreText);
+  await expect(late.getByRole('heading', { level: 1 })).toHaveText('Renamed in place');
+  await offer.getByRole('button', { name: inPlace.restore }).click();
+  await expect(late.getByRole('heading', { level: 1 })).toHaveText('Second editor title');
+  await expect(late.getByTestId('editor-status')).toHaveText(inPlace.restored);
+  await late.screenshot({ path: 'test-results/editor-restored.png' });
+  await Promise.all([late.waitForEvent('load'), late.getByTestId('editor-save').click()]);
+  await expect(late.getByTestId('editor-restore')).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Second editor title');
+
+  await first.context.close();
+  await second.context.close();
+});

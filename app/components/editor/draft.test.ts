@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { draftsOf, moved, saveInput, withPath } from './draft.ts';
+import {
+  clearStoredDrafts,
+  draftStorageKey,
+  draftsOf,
+  moved,
+  readStoredDraft,
+  saveInput,
+  storeDraft,
+  withPath,
+} from './draft.ts';
 
 describe('withPath', () => {
   it('replaces a text at any depth without touching the original', () => {
@@ -51,5 +60,64 @@ describe('saveInput', () => {
       [7, 'hero'],
     ]);
     expect(input.some((section) => 'key' in section)).toBe(false);
+  });
+});
+
+/** The browser's Storage over a Map (the part the editor uses). */
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    get length() {
+      return map.size;
+    },
+    key: (index: number) => [...map.keys()][index] ?? null,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
+}
+
+describe('stored drafts', () => {
+  const section = {
+    key: 's4',
+    id: 4,
+    type: 'rich-text' as const,
+    isMaster: false,
+    name: '',
+    showDesktop: true,
+    showMobile: true,
+    settings: {},
+    content: { html: '<p>Mine</p>' },
+  };
+
+  it('keeps one draft per page and language under its base version, and gives it back', () => {
+    const storage = memoryStorage();
+    storeDraft(storage, 7, 'en', { baseVersion: 3, title: 'Mine', sections: [section] });
+    storeDraft(storage, 7, 'en', { baseVersion: 5, title: 'Mine again', sections: [section] });
+    storeDraft(storage, 7, 'hr', { baseVersion: 5, title: 'Moje', sections: [section] });
+    expect([...storage.map.keys()].sort()).toEqual([
+      draftStorageKey(7, 'en', 5),
+      draftStorageKey(7, 'hr', 5),
+    ]);
+    expect(readStoredDraft(storage, 7, 'en')).toEqual({
+      baseVersion: 5,
+      title: 'Mine again',
+      sections: [section],
+    });
+    expect(readStoredDraft(storage, 8, 'en')).toBeNull();
+    clearStoredDrafts(storage, 7, 'en');
+    expect(readStoredDraft(storage, 7, 'en')).toBeNull();
+    expect(readStoredDraft(storage, 7, 'hr')?.title).toBe('Moje');
+  });
+
+  it('drops a draft it cannot read instead of offering it', () => {
+    const storage = memoryStorage();
+    storage.setItem(draftStorageKey(7, 'en', 2), '{"baseVersion":2,"title":"x","sections":[{"nope":1}]}');
+    storage.setItem(draftStorageKey(9, 'en', 1), 'not json');
+    expect(readStoredDraft(storage, 7, 'en')).toBeNull();
+    expect(storage.getItem(draftStorageKey(7, 'en', 2))).toBeNull();
+    expect(readStoredDraft(storage, 9, 'en')).toBeNull();
+    expect(readStoredDraft(null, 7, 'en')).toBeNull();
   });
 });

@@ -51,3 +51,90 @@ export function newDraft(
 ): DraftSection {
   return { key, type, isMaster: false, name: '', showDesktop: true, showMobile: true, settings, content };
 }
+
+/** An editor's unsaved page kept in the browser after a save conflict, to be offered back after a reload. */
+export type StoredDraft = { baseVersion: number; title: string; sections: DraftSection[] };
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+const draftPrefix = (pageId: number, language: string) => `page-draft:${pageId}:${language}:`;
+
+/** The storage key of a draft: page, language and the version the editor started from. */
+export const draftStorageKey = (pageId: number, language: string, baseVersion: number) =>
+  `${draftPrefix(pageId, language)}${baseVersion}`;
+
+const storedKeys = (storage: DraftStorage, pageId: number, language: string) => {
+  const prefix = draftPrefix(pageId, language);
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  return keys;
+};
+
+const isDraftSection = (value: unknown): value is DraftSection => {
+  const section = value as Partial<DraftSection> | null;
+  return (
+    !!section &&
+    typeof section.key === 'string' &&
+    typeof section.type === 'string' &&
+    typeof section.content === 'object' &&
+    typeof section.settings === 'object'
+  );
+};
+
+/** Keeps the draft (replacing an older one of the same page and language). Storage may refuse: then nothing is kept. */
+export function storeDraft(
+  storage: DraftStorage | null,
+  pageId: number,
+  language: string,
+  draft: StoredDraft,
+) {
+  if (!storage) return;
+  try {
+    for (const key of storedKeys(storage, pageId, language)) storage.removeItem(key);
+    storage.setItem(draftStorageKey(pageId, language, draft.baseVersion), JSON.stringify(draft));
+  } catch {
+    // Full or disabled storage: the draft stays in the open editor only.
+  }
+}
+
+/** The kept draft of the page in the language (the newest base version), or null; an unreadable one is dropped. */
+export function readStoredDraft(
+  storage: DraftStorage | null,
+  pageId: number,
+  language: string,
+): StoredDraft | null {
+  if (!storage) return null;
+  try {
+    const keys = storedKeys(storage, pageId, language);
+    const newest = keys
+      .map((key) => ({ key, version: Number(key.slice(draftPrefix(pageId, language).length)) }))
+      .sort((a, b) => b.version - a.version)[0];
+    if (!newest) return null;
+    const parsed = JSON.parse(storage.getItem(newest.key) ?? 'null') as Partial<StoredDraft> | null;
+    if (
+      parsed &&
+      parsed.baseVersion === newest.version &&
+      typeof parsed.title === 'string' &&
+      Array.isArray(parsed.sections) &&
+      parsed.sections.length > 0 &&
+      parsed.sections.every(isDraftSection)
+    )
+      return parsed as StoredDraft;
+    storage.removeItem(newest.key);
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every kept draft of the page in the language (after a save, or when the editor discards it). */
+export function clearStoredDrafts(storage: DraftStorage | null, pageId: number, language: string) {
+  if (!storage) return;
+  try {
+    for (const key of storedKeys(storage, pageId, language)) storage.removeItem(key);
+  } catch {
+    // Nothing to forget when storage is disabled.
+  }
+}

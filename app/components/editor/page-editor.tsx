@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import {
   sectionDefaultContent,
@@ -9,8 +10,20 @@ import type { SectionType } from '../../../server/modules/cms/cms.contract.ts';
 import { createApiClient, createFetchCaller, fetchWithIdempotencyKey } from '../../lib/api-client.ts';
 import type { EditModeData } from '../../lib/edit-mode.server.ts';
 import { EDIT_FIELD_ATTRIBUTE, EDIT_HTML_ATTRIBUTE } from '../sections/edit-fields.tsx';
-import { type DraftSection, draftsOf, moved, newDraft, saveInput, withPath } from './draft.ts';
+import {
+  clearStoredDrafts,
+  type DraftSection,
+  draftsOf,
+  moved,
+  newDraft,
+  readStoredDraft,
+  type StoredDraft,
+  saveInput,
+  storeDraft,
+  withPath,
+} from './draft.ts';
 import { pageSave } from './editor-calls.ts';
+import { type FaqItem, FaqItemsEditor } from './faq-items-editor.tsx';
 import { Modal, primaryButton, secondaryButton } from './modal.tsx';
 import { NewPageForm } from './new-page-form.tsx';
 import { SectionManager } from './section-manager.tsx';
@@ -28,6 +41,27 @@ type Status = { tone: 'info' | 'error'; text: string } | null;
 
 const toolbarButton =
   'rounded-full border border-white/70 px-4 py-1.5 text-sm font-semibold text-white hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60';
+/** The browser's storage for drafts, or null where it is disabled. */
+const draftStorage = () => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+/** The text at a content path ('items.0.question'), or undefined. */
+const textAt = (content: Record<string, unknown>, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, step) =>
+        node && typeof node === 'object' ? (node as Record<string, unknown>)[step] : undefined,
+      content,
+    );
+
+const TITLE_ATTRIBUTE = 'data-edit-page-title';
+
 const toolbarLink = 'text-sm font-medium text-white underline underline-offset-4 hover:text-teal-100';
 
 /**
@@ -45,6 +79,18 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [title, setTitle] = useState(state.title);
+  const savedTitle = useRef(state.title);
+  const titleRef = useRef(title);
+  titleRef.current = title;
+  // A save that met a newer version: the draft is kept in the browser until it is saved or discarded.
+  const [conflicted, setConflicted] = useState(false);
+  const conflictedRef = useRef(conflicted);
+  conflictedRef.current = conflicted;
+  const [restorable, setRestorable] = useState<StoredDraft | null>(null);
+  const [faqHosts, setFaqHosts] = useState<{ key: string; host: HTMLElement }[]>([]);
+  // Bumped when a kept draft is restored: the FAQ editors start again from the restored items.
+  const [generation, setGeneration] = useState(0);
   const draftsRef = useRef(drafts);
   draftsRef.current = drafts;
   const dirtyRef = useRef(dirty);
@@ -55,11 +101,19 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
     [language],
   );
 
-  const change = useCallback((update: (current: DraftSection[]) => DraftSection[]) => {
-    setDrafts((current) => update(current));
-    setDirty(true);
-    setStatus(null);
-  }, []);
+  // An unresolved conflict's message stays until a save or a discard resolves it.
+  const clearStatus = useCallback(
+    () => setStatus((current) => (conflictedRef.current && current?.tone === 'error' ? current : null)),
+    [],
+  );
+  const change = useCallback(
+    (update: (current: DraftSection[]) => DraftSection[]) => {
+      setDrafts((current) => update(current));
+      setDirty(true);
+      clearStatus();
+    },
+    [clearStatus],
+  );
 
   const changeSection = useCallback(
     (key: string, update: (section: DraftSection) => DraftSection) =>
@@ -134,6 +188,86 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
     };
     // Wired once (its dependencies never change): the fields are the server's markup, not React's.
   }, [changeSection, language, t]);
+
+  // The page title in place: plain editable text; every copy on the page shows what is typed.
+  useEffect(() => {
+    const fields = [...document.querySelectorAll<HTMLElement>(`[${TITLE_ATTRIBUTE}]`)];
+    const onInput = (event: Event) => {
+      const text = (event.currentTarget as HTMLElement).textContent ?? '';
+      for (const other of fields) if (other !== event.currentTarget) other.textContent = text;
+      setTitle(text);
+      setDirty(true);
+      clearStatus();
+    };
+    for (const field of fields) {
+      field.contentEditable = 'plaintext-only';
+      // A heading stays a heading; the title shown beside a hero's heading becomes a text box.
+      if (field.tagName !== 'H1') {
+        field.setAttribute('role', 'textbox');
+        field.setAttribute('aria-label', t('editor.inPlace.pageTitle'));
+      }
+      field.classList.add('outline-2', 'outline-dashed', 'outline-transparent', 'hover:outline-amber-400');
+      field.addEventListener('input', onInput);
+    }
+    return () => {
+      for (const field of fields) field.removeEventListener('input', onInput);
+    };
+  }, [t, clearStatus]);
+
+  // FAQ sections: their questions become an editor drawn in place of the server's list.
+  useEffect(() => {
+    const hosts: { key: string; host: HTMLElement }[] = [];
+    for (const host of document.querySelectorAll<HTMLElement>('[data-edit-sections] [data-edit-faq]')) {
+      const wrapper = host.closest<HTMLElement>('[data-section-id]');
+      if (!wrapper) continue;
+      host.replaceChildren();
+      hosts.push({ key: `s${wrapper.dataset.sectionId}`, host });
+    }
+    setFaqHosts(hosts);
+  }, []);
+
+  // A draft kept after a conflict (this page, this language) is offered back once the page is open.
+  useEffect(() => {
+    setRestorable(readStoredDraft(draftStorage(), state.id, language));
+  }, [state.id, language]);
+
+  // While a conflict is unresolved, every change is kept in the browser too.
+  useEffect(() => {
+    if (!conflicted || !dirty) return;
+    storeDraft(draftStorage(), state.id, language, { baseVersion: version, title, sections: drafts });
+  }, [conflicted, dirty, drafts, title, language, state.id, version]);
+
+  const restoreDraft = (draft: StoredDraft) => {
+    setDrafts(draft.sections);
+    draftsRef.current = draft.sections;
+    setTitle(draft.title);
+    for (const field of document.querySelectorAll<HTMLElement>(`[${TITLE_ATTRIBUTE}]`))
+      field.textContent = draft.title;
+    // The server drew the other editor's texts: put the kept ones in their places.
+    for (const wrapper of document.querySelectorAll<HTMLElement>('[data-edit-sections] [data-section-id]')) {
+      const section = draft.sections.find((candidate) => candidate.key === `s${wrapper.dataset.sectionId}`);
+      if (!section) continue;
+      for (const field of wrapper.querySelectorAll<HTMLElement>(`[${EDIT_FIELD_ATTRIBUTE}]`)) {
+        const value = textAt(section.content, field.getAttribute(EDIT_FIELD_ATTRIBUTE) ?? '');
+        if (typeof value !== 'string') continue;
+        if (field.hasAttribute(EDIT_HTML_ATTRIBUTE)) {
+          if (!field.querySelector('[data-rich-text-editor]')) field.innerHTML = value;
+        } else field.textContent = value;
+      }
+    }
+    setGeneration((current) => current + 1);
+    setDirty(true);
+    setConflicted(true);
+    conflictedRef.current = true;
+    setRestorable(null);
+    setStatus({ tone: 'error', text: t('editor.inPlace.restored') });
+  };
+
+  const discardDraft = () => {
+    clearStoredDrafts(draftStorage(), state.id, language);
+    setRestorable(null);
+    setStatus(null);
+  };
 
   // The section bars' buttons (server-rendered): visibility and options.
   useEffect(() => {
@@ -220,14 +354,33 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
   }, [drafts, t]);
 
   const save = useCallback(async (): Promise<boolean> => {
+    const newTitle = titleRef.current.trim();
+    if (!newTitle) {
+      setStatus({ tone: 'error', text: t('editor.titleRequired') });
+      return false;
+    }
     setSaving(true);
     setStatus(null);
     const result = await api.call(pageSave, {
       params: { id: state.id },
-      body: { version, language, sections: saveInput(draftsRef.current) },
+      body: {
+        version,
+        language,
+        sections: saveInput(draftsRef.current),
+        ...(newTitle !== savedTitle.current ? { title: newTitle } : {}),
+      },
     });
     setSaving(false);
     if (result.errored) {
+      if (result.error.statusCode === 409) {
+        setConflicted(true);
+        conflictedRef.current = true;
+        storeDraft(draftStorage(), state.id, language, {
+          baseVersion: version,
+          title: titleRef.current,
+          sections: draftsRef.current,
+        });
+      }
       setStatus({
         tone: 'error',
         text:
@@ -238,6 +391,10 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
       return false;
     }
     setVersion(result.data.version);
+    savedTitle.current = result.data.title;
+    clearStoredDrafts(draftStorage(), state.id, language);
+    setConflicted(false);
+    conflictedRef.current = false;
     setDirty(false);
     dirtyRef.current = false;
     setStatus({ tone: 'info', text: t('editor.saved') });
@@ -364,6 +521,37 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
           </a>
         </span>
       </div>
+      {restorable ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 bg-amber-100 px-4 py-3 text-sm text-slate-900"
+          data-testid="editor-restore"
+        >
+          <p className="max-w-3xl font-medium">{t('editor.inPlace.restoreText')}</p>
+          <button type="button" className={primaryButton} onClick={() => restoreDraft(restorable)}>
+            {t('editor.inPlace.restore')}
+          </button>
+          <button type="button" className={secondaryButton} onClick={discardDraft}>
+            {t('editor.inPlace.discard')}
+          </button>
+        </div>
+      ) : null}
+      {faqHosts.map(({ key, host }) => {
+        const section = drafts.find((candidate) => candidate.key === key);
+        if (!section) return null;
+        return createPortal(
+          <FaqItemsEditor
+            key={`${key}-${generation}`}
+            items={(section.content.items as FaqItem[] | undefined) ?? []}
+            language={language}
+            onChange={(items) =>
+              changeSection(key, (current) => ({ ...current, content: { ...current.content, items } }))
+            }
+          />,
+          host,
+          key,
+        );
+      })}
       <div aria-live="polite" role="status" className="empty:hidden">
         {status ? (
           <p
@@ -427,6 +615,7 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
             }}
             onDiscard={() => {
               dirtyRef.current = false;
+              clearStoredDrafts(draftStorage(), state.id, language);
               window.location.href = dialog.href;
             }}
             onCancel={() => setDialog(null)}

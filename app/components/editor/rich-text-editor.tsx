@@ -30,7 +30,7 @@ export function mountRichText(host: HTMLElement, options: Options) {
 const toolButton =
   'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-700 aria-pressed:text-white';
 
-function RichTextEditor({ html, language, t, onChange }: Options) {
+export function RichTextEditor({ html, language, t, onChange }: Options) {
   const [linking, setLinking] = useState(false);
   const editor = useEditor({
     extensions: [

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SectionType } from '../../../server/modules/cms/cms.contract.ts';
 import type { DraftSection } from './draft.ts';
 import { fieldClass, labelClass, primaryButton, secondaryButton } from './modal.tsx';
+import { MoveButtons } from './move-buttons.tsx';
 
 const smallButton =
   'rounded-full border border-slate-400 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-40';
@@ -105,22 +106,7 @@ export function SectionManager({
               {section.showMobile ? '' : ` · ${t('editor.hiddenMobile')}`}
             </span>
             <span className="ml-auto flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={smallButton}
-                disabled={index === 0}
-                onClick={() => move(index, index - 1)}
-              >
-                {t('editor.moveUp')}
-              </button>
-              <button
-                type="button"
-                className={smallButton}
-                disabled={index === drafts.length - 1}
-                onClick={() => move(index, index + 1)}
-              >
-                {t('editor.moveDown')}
-              </button>
+              <MoveButtons index={index} count={drafts.length} onMove={move} className={smallButton} />
               <button type="button" className={smallButton} onClick={() => onOptions(section.key)}>
                 {t('editor.options')}
               </button>

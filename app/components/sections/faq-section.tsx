@@ -16,30 +16,29 @@ export function FaqSection({ content, headingLevel }: SectionProps<'faq'>) {
             {content.title}
           </Heading>
         )}
-        <div className="mt-6 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {items.map((item, index) => (
-            <details
-              // biome-ignore lint/suspicious/noArrayIndexKey: questions have no id; their order is their identity
-              key={index}
-              open={editing || undefined}
-              className="group px-5 py-1 [&_summary::-webkit-details-marker]:hidden"
-            >
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded py-4 text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700">
-                {item.question}
-                <span
-                  aria-hidden="true"
-                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-800 transition group-open:rotate-45"
-                >
-                  +
-                </span>
-              </summary>
-              <HtmlContent
-                html={item.answerHtml ?? ''}
-                className="pb-5 md:text-base"
-                edit={field(`items.${index}.answerHtml`, true)}
-              />
-            </details>
-          ))}
+        {/* Edit mode draws the question editor here (add, remove, reorder, answers in rich text). */}
+        <div className="mt-6" {...(editing ? { 'data-edit-faq': '' } : {})}>
+          <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            {items.map((item, index) => (
+              <details
+                // biome-ignore lint/suspicious/noArrayIndexKey: questions have no id; their order is their identity
+                key={index}
+                open={editing || undefined}
+                className="group px-5 py-1 [&_summary::-webkit-details-marker]:hidden"
+              >
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded py-4 text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700">
+                  {item.question}
+                  <span
+                    aria-hidden="true"
+                    className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-teal-50 text-teal-800 transition group-open:rotate-45"
+                  >
+                    +
+                  </span>
+                </summary>
+                <HtmlContent html={item.answerHtml ?? ''} className="pb-5 md:text-base" />
+              </details>
+            ))}
+          </div>
         </div>
       </div>
     </section>

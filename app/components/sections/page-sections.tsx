@@ -115,7 +115,11 @@ export function PageSections({
   });
   return (
     <SectionMediaProvider media={media}>
-      {!heroIsTitle && !titled && !ownHeading && <h1 className="sr-only">{title}</h1>}
+      {edit && !titled ? (
+        <PageTitleInPlace title={title} isHeading={!heroIsTitle && !ownHeading} />
+      ) : (
+        !heroIsTitle && !titled && !ownHeading && <h1 className="sr-only">{title}</h1>
+      )}
       {edit ? (
         <EditModeContext value={true}>
           <div data-edit-sections="">{list}</div>
@@ -196,6 +200,23 @@ function SectionEditBar({
           {t('editor.options')}
         </button>
       </span>
+    </div>
+  );
+}
+
+/**
+ * Edit mode: the page title shown and editable in place (the page editor makes it plain editable
+ * text). It is the page's h1 unless a leading hero's title is.
+ */
+function PageTitleInPlace({ title, isHeading }: { title: string; isHeading: boolean }) {
+  const { t } = useTranslation();
+  const Tag = isHeading ? 'h1' : 'p';
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6">
+      <p className="text-sm font-semibold text-slate-700">{t('editor.inPlace.pageTitle')}</p>
+      <Tag className="mt-1 text-3xl font-bold tracking-tight text-slate-900" data-edit-page-title="">
+        {title}
+      </Tag>
     </div>
   );
 }

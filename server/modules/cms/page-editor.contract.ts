@@ -185,3 +185,14 @@ export const elementUpdate = defineContract({
   output: elementWriteSchema,
 });
 export type ElementWrite = z.output<typeof elementUpdate.output>;
+
+export const elementList = defineContract({
+  method: 'get',
+  path: '/v1/cms/element/list',
+  access: 'backoffice',
+  tags: ['cms', 'edit mode'],
+  summary:
+    'Back office: every static layout element of the site in every language, with the version to save against',
+  description: `401 without a session, 403 '${EDITOR_MESSAGES.backofficeOnly}' for other users.`,
+  output: z.array(elementWriteSchema),
+});

@@ -146,6 +146,7 @@ describe('edit mode calls refuse everyone but back-office users', () => {
           '/api/v1/cms/element/create',
           postJson({ handler: 'footer-section', language_code: 'en' }, headers(who)),
         ),
+      (who: Who | null) => t.json('/api/v1/cms/element/list', { headers: headers(who) }),
       (who: Who | null) =>
         t.json('/api/v1/cms/element/update/1', {
           method: 'PATCH',
@@ -248,6 +249,73 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
       .from(sectionTranslations)
       .where(eq(sectionTranslations.sectionId, textId));
     expect(JSON.stringify(stored!.content)).not.toMatch(/script|onclick|pre/);
+  });
+
+  it('renames the page in place: the search title follows when it was the title, stays when set apart', async () => {
+    await database.db
+      .update(postTranslations)
+      .set({ seoTitle: 'Page editable-page' })
+      .where(eq(postTranslations.postId, page));
+    await database.db
+      .update(postTranslations)
+      .set({ seoTitle: 'Our own search title' })
+      .where(eq(postTranslations.postId, otherPage));
+    for (const [id, slug, expected] of [
+      [page, 'editable-page', 'Renamed in place'],
+      [otherPage, 'other-page', 'Our own search title'],
+    ] as const) {
+      const state = (await editState('editor', id)).body.data;
+      const saved = await save(
+        'editor',
+        { version: state.version, language: 'en', title: '  Renamed in place ', sections: sectionsOf(state) },
+        id,
+      );
+      expect(saved.status).toBe(200);
+      const shown = (await view(slug)).body.data.post;
+      expect(shown.title).toBe('Renamed in place');
+      expect(shown.seo.title).toBe(expected);
+    }
+    const state = (await editState('editor')).body.data;
+    const blank = await save('editor', {
+      version: state.version,
+      language: 'en',
+      title: '   ',
+      sections: sectionsOf(state),
+    });
+    expect(blank.status).toBe(400);
+    expect((await view('editable-page')).body.data.post.title).toBe('Renamed in place');
+  });
+
+  it('saves FAQ questions added, reordered and removed, with the answers sanitized', async () => {
+    const state = (await editState('editor', otherPage)).body.data;
+    const [faq, cta] = sectionsOf(state);
+    const saved = await save(
+      'editor',
+      {
+        version: state.version,
+        language: 'en',
+        sections: [
+          {
+            ...faq,
+            content: {
+              title: 'Questions',
+              items: [
+                { question: 'Second?', answerHtml: '<p>Two<script>x()</script></p>' },
+                { question: 'First?', answerHtml: '<p><a href="javascript:x()">One</a></p>' },
+              ],
+            },
+          },
+          cta,
+        ],
+      },
+      otherPage,
+    );
+    expect(saved.status).toBe(200);
+    const shown = (await view('other-page')).body.data.post;
+    expect(shown.sections[0].content.items).toEqual([
+      { question: 'Second?', answerHtml: '<p>Two</p>' },
+      { question: 'First?', answerHtml: '<p><a>One</a></p>' },
+    ]);
   });
 
   it('refuses the second of two saves of one version with a conflict, keeping the first', async () => {
@@ -538,5 +606,38 @@ describe('POST element/create and PATCH element/update/{id}', () => {
       postJson({ handlers: ['footer'] }, { language: 'en' }),
     );
     expect(read.body.data[0].title).toBe('Footer 2');
+  });
+});
+
+describe('GET element/list', () => {
+  it('lists every element of the site in every language with the version a save must name', async () => {
+    const create = (handler: string, language: string, title: string) =>
+      t.json(
+        '/api/v1/cms/element/create',
+        postJson({ handler, language_code: language, title, meta: { aboutText: title } }, headers('editor')),
+      );
+    const footerEn = await create('footer-section', 'en', 'Footer');
+    await create('footer-section', 'hr', 'Podnožje');
+    await create('header-section', 'en', 'Header');
+    await t.json(`/api/v1/cms/element/update/${footerEn.body.data.id}`, {
+      method: 'PATCH',
+      headers: headers('other'),
+      body: JSON.stringify({ version: 1, meta: { aboutText: 'Changed' } }),
+    });
+    const listed = await t.json('/api/v1/cms/element/list', { headers: headers('editor', 'hr') });
+    expect(listed.status).toBe(200);
+    const rows = listed.body.data as {
+      handler: string;
+      language_code: string;
+      version: number;
+      meta: unknown;
+    }[];
+    // Every language, not only the request's: the screen edits them all.
+    expect(rows.map((row) => [row.handler, row.language_code, row.version])).toEqual([
+      ['footer-section', 'en', 2],
+      ['footer-section', 'hr', 1],
+      ['header-section', 'en', 1],
+    ]);
+    expect(rows[0]!.meta).toEqual({ aboutText: 'Changed' });
   });
 });

@@ -1,5 +1,12 @@
 import type { Implement } from '../../api/contract-router.ts';
-import { elementCreate, elementUpdate, pageCreate, pageEditState, pageSave } from './page-editor.contract.ts';
+import {
+  elementCreate,
+  elementList,
+  elementUpdate,
+  pageCreate,
+  pageEditState,
+  pageSave,
+} from './page-editor.contract.ts';
 import type { PageEditorService } from './page-editor.service.ts';
 
 export function pageEditorRoutes(implement: Implement, editor: PageEditorService) {
@@ -7,5 +14,6 @@ export function pageEditorRoutes(implement: Implement, editor: PageEditorService
   implement(pageSave, (ctx, { params, body }) => editor.save(ctx, params.id, body));
   implement(pageCreate, (ctx, { body }) => editor.create(ctx, body));
   implement(elementCreate, (ctx, { body }) => editor.createElement(ctx, body));
+  implement(elementList, (ctx) => editor.listElements(ctx));
   implement(elementUpdate, (ctx, { params, body }) => editor.updateElement(ctx, params.id, body));
 }

@@ -262,7 +262,11 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
       if (body.title)
         await tx
           .update(postTranslations)
-          .set({ title: body.title })
+          .set({
+            title: body.title,
+            // A search title that was the title (as a new page gets it) follows it; one set apart stays.
+            seoTitle: sql`case when ${postTranslations.seoTitle} = ${postTranslations.title} then ${body.title} else ${postTranslations.seoTitle} end`,
+          })
           .where(and(eq(postTranslations.postId, id), eq(postTranslations.languageCode, body.language)));
     });
     await invalidateSiteContent(cache, ctx.site.id);
@@ -407,7 +411,17 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
     return elementView(row);
   }
 
-  return { editState, save, create, createElement, updateElement };
+  async function listElements(ctx: RequestContext): Promise<ElementWrite[]> {
+    await requireEditor(ctx);
+    const rows = await db
+      .select()
+      .from(elements)
+      .where(eq(elements.siteId, ctx.site.id))
+      .orderBy(asc(elements.handler), asc(elements.languageCode), asc(elements.id));
+    return rows.map(elementView);
+  }
+
+  return { editState, save, create, createElement, updateElement, listElements };
 }
 
 export type PageEditorService = ReturnType<typeof createPageEditorService>;

@@ -131,4 +131,20 @@ export const editorDe: Widen<typeof editorHr> = {
     form: 'Formular',
     instagram: 'Instagram',
   },
+  inPlace: {
+    pageTitle: 'Seitentitel',
+    question: 'Frage {{position}}',
+    answer: 'Antwort',
+    editAnswer: 'Antwort auf Frage {{position}} bearbeiten',
+    removeQuestion: 'Frage {{position}} entfernen',
+    addQuestion: 'Frage hinzufügen',
+    newQuestion: 'Neue Frage',
+    faqMoved: 'Die Frage steht jetzt an Position {{position}} von {{count}}.',
+    faqRemoved: 'Die Frage wurde entfernt.',
+    restoreText:
+      'Diese Seite hat Ihre ungespeicherten Änderungen von vor einem Speicherkonflikt. Jemand anderes hat die Seite inzwischen gespeichert: Stellen Sie Ihre Änderungen wieder her (Speichern ersetzt dann die anderen) oder verwerfen Sie sie.',
+    restore: 'Meine ungespeicherten Änderungen wiederherstellen',
+    discard: 'Verwerfen',
+    restored: 'Ihre Änderungen sind zurück. Speichern ersetzt, was die andere Person gespeichert hat.',
+  },
 };

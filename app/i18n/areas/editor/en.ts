@@ -129,4 +129,20 @@ export const editorEn: Widen<typeof editorHr> = {
     form: 'Form',
     instagram: 'Instagram',
   },
+  inPlace: {
+    pageTitle: 'Page title',
+    question: 'Question {{position}}',
+    answer: 'Answer',
+    editAnswer: 'Edit the answer to question {{position}}',
+    removeQuestion: 'Remove question {{position}}',
+    addQuestion: 'Add a question',
+    newQuestion: 'New question',
+    faqMoved: 'The question is now at position {{position}} of {{count}}.',
+    faqRemoved: 'The question was removed.',
+    restoreText:
+      'This page has your unsaved changes from before a save conflict. Someone else saved the page in the meantime: restore your changes (saving then replaces theirs) or discard them.',
+    restore: 'Restore my unsaved changes',
+    discard: 'Discard them',
+    restored: 'Your changes are back. Saving replaces what the other editor saved.',
+  },
 };

@@ -127,4 +127,20 @@ export const editorHr = {
     form: 'Obrazac',
     instagram: 'Instagram',
   },
+  inPlace: {
+    pageTitle: 'Naslov stranice',
+    question: 'Pitanje {{position}}',
+    answer: 'Odgovor',
+    editAnswer: 'Uredi odgovor na pitanje {{position}}',
+    removeQuestion: 'Ukloni pitanje {{position}}',
+    addQuestion: 'Dodaj pitanje',
+    newQuestion: 'Novo pitanje',
+    faqMoved: 'Pitanje je sada na mjestu {{position}} od {{count}}.',
+    faqRemoved: 'Pitanje je uklonjeno.',
+    restoreText:
+      'Ova stranica ima vaše nespremljene promjene od prije sukoba spremanja. Netko je u međuvremenu spremio stranicu: vratite svoje promjene (spremanje tada zamjenjuje tuđe) ili ih odbacite.',
+    restore: 'Vrati moje nespremljene promjene',
+    discard: 'Odbaci ih',
+    restored: 'Vaše su promjene vraćene. Spremanje zamjenjuje ono što je netko drugi spremio.',
+  },
 };
