@@ -35,3 +35,7 @@ export function rankedUiLanguages(header: string | null | undefined): UiLanguage
     if (isUiLanguage(language) && !languages.includes(language)) languages.push(language);
   return languages;
 }
+
+/** A language's name written in another language ("njemački" on a Croatian screen), from ICU. */
+export const languageName = (code: string, inLanguage: UiLanguage): string =>
+  new Intl.DisplayNames([inLanguage], { type: 'language', fallback: 'code' }).of(code) ?? code;

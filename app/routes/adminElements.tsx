@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
-import { isUiLanguage, type UiLanguage, uiLanguages } from '../../core/languages.ts';
+import { isUiLanguage, languageName, type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import type { ElementWrite } from '../../server/modules/cms/page-editor.contract.ts';
 import { elementList, elementUpdate } from '../../server/modules/cms/page-editor.contract.ts';
@@ -20,8 +20,6 @@ import { requestApi } from '../lib/request-language.ts';
 import { type PageSeo, routeAlternates, seoMeta } from '../lib/seo.ts';
 import type { Route } from './+types/adminElements';
 
-const languageNames: Record<string, string> = { hr: 'Hrvatski', en: 'English', de: 'Deutsch' };
-const languageName = (code: string) => languageNames[code] ?? code;
 const TITLE_MAX = 300;
 
 const screenHref = (language: UiLanguage, query: Record<string, string> = {}) => {
@@ -123,7 +121,7 @@ export default function AdminElements({ loaderData, actionData }: Route.Componen
       {languages.map((code) => (
         <AdminTable
           key={code}
-          caption={t('elements.languageCaption', { language: languageName(code) })}
+          caption={t('elements.languageCaption', { language: languageName(code, language) })}
           showCaption
           framed
           testId={`elements-${code}`}
@@ -148,7 +146,7 @@ export default function AdminElements({ loaderData, actionData }: Route.Componen
                 className={linkClass}
                 aria-label={t('elements.editLabel', {
                   element: handlerName(element),
-                  language: languageName(element.language_code),
+                  language: languageName(element.language_code, language),
                 })}
                 data-testid={`edit-${element.handler}-${element.language_code}`}
               >
@@ -203,7 +201,7 @@ function ElementForm({
     : null;
   const heading = t('elements.editTitle', {
     element: t(`elements.handlers.${element.handler}`),
-    language: languageName(element.language_code),
+    language: languageName(element.language_code, language),
   });
   const label = (field: ElementField) =>
     field.path

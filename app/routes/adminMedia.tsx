@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useRouteLoaderData } from 'react-router';
-import { isUiLanguage, type UiLanguage, uiLanguages } from '../../core/languages.ts';
+import { isUiLanguage, languageName, type UiLanguage, uiLanguages } from '../../core/languages.ts';
 import { isRefusalCode } from '../../core/media-library.ts';
 import { localizedPath } from '../../core/route-table.ts';
 import { adminPanel } from '../../server/modules/caches/caches.contract.ts';
@@ -40,9 +40,6 @@ const doneKeys = [
   'failed',
 ] as const;
 type Done = (typeof doneKeys)[number];
-/** A language's name in the screen's language ("njemački" on the Croatian screen). */
-const languageName = (code: string, language: UiLanguage) =>
-  new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
 
 /** `all`: every folder; `top`: files in no folder; else a folder id. */
 type FolderFilter = 'all' | 'top' | number;
