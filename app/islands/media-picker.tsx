@@ -47,6 +47,8 @@ export type MediaPickerProps = {
   kind?: 'image' | 'document';
   /** Focus returns here when the picker closes (the button that opened it). */
   returnFocus?: React.RefObject<HTMLElement | null>;
+  /** The element the dialog is portalled into (inside an open native `<dialog>`); the body by default. */
+  container?: HTMLElement | null;
 };
 
 /**
@@ -61,6 +63,7 @@ export function MediaPicker({
   onSelect,
   kind = 'image',
   returnFocus,
+  container,
 }: MediaPickerProps) {
   const { t } = useTranslation();
   const [Dialog, loadDialog] = useDialogComponent();
@@ -100,6 +103,7 @@ export function MediaPicker({
       title={t('media.picker.title')}
       closeLabel={t('media.picker.close')}
       returnFocus={returnFocus}
+      container={container}
       layout="wide"
       testId="media-picker"
     >
