@@ -73,12 +73,17 @@ export function MediaPicker({
   const [state, setState] = useState<'idle' | 'loading' | { error: string }>('idle');
   const api = useRef(createApiClient(createFetchCaller(fetchWithIdempotencyKey), { language }));
 
+  const latest = useRef(0);
+
   const load = useCallback(
     async (search: string, pageNumber: number) => {
       setState('loading');
+      // Only the newest request shows: a reload after an upload must not replace a later search.
+      const request = ++latest.current;
       const result = await api.current.call(filter, {
         body: { ...(search ? { query: search } : {}), kind, page: pageNumber, limit: PAGE_SIZE },
       });
+      if (request !== latest.current) return;
       if (result.errored) return setState({ error: result.error.message });
       setPage(result.data);
       setRecords((current) =>

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
@@ -245,5 +246,88 @@ test('edit mode speaks the page language: Croatian at the root, without a prefix
   await expect(page.getByRole('button', { name: hr.options }).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/editor-hr-mobile-view.png' });
+  await context.close();
+});
+
+/** A distinct photo-like image (noise, so that its upload takes long enough to show progress). */
+async function photo(seed: number, width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let i = 0; i < pixels.length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    pixels[i] = state >> 16;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+test('section settings: an editor uploads two images in the picker and uses one; a visitor sees it at once', async ({
+  browser,
+  page: visitor,
+}) => {
+  test.setTimeout(120_000);
+  const media = catalogs.en.media;
+  const stamp = Date.now();
+  const { context, page } = await editorPage(browser);
+  const created = await createTestPage(page.request, `section-image-${stamp}`);
+  await page.goto(`${created.link}?editPage=true`);
+  await waitForHydration(page);
+  await section(page, 'hero').getByRole('button', { name: texts.options }).click();
+  const settings = page.getByRole('dialog', {
+    name: texts.settingsTitle.replace('{{type}}', texts.types.hero),
+  });
+  const field = settings.getByTestId('setting-image');
+  await expect(field).toContainText(texts.pickers.noImage);
+  await settings
+    .getByRole('button', { name: `${texts.pickers.chooseImage}: ${texts.settings.mediaId}` })
+    .click();
+
+  // The media picker opens above the settings dialog: upload two files, each with its progress bar.
+  const picker = page.getByRole('dialog', { name: media.picker.title });
+  await expect(picker).toBeVisible(slow);
+  const names = [`playground-${stamp}.jpg`, `library-${stamp}.jpg`];
+  await picker.getByTestId('media-file-input').setInputFiles([
+    { name: names[0]!, mimeType: 'image/jpeg', buffer: await photo(stamp % 1000, 1200, 800) },
+    { name: names[1]!, mimeType: 'image/jpeg', buffer: await photo((stamp % 1000) + 7, 900, 600) },
+  ]);
+  await picker.getByTestId('media-upload-submit').click();
+  for (const name of names)
+    await expect(picker.getByRole('progressbar', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await expect(picker.getByTestId('media-upload-outcome').filter({ hasText: media.fileStored })).toHaveCount(
+    2,
+    slow,
+  );
+  await picker.getByTestId('media-picker-search').fill(`library-${stamp}`);
+  await picker.getByTestId('media-picker-search').press('Enter');
+  await expect(picker.getByTestId('media-picker-item')).toHaveCount(1, slow);
+  await page.screenshot({ path: 'test-results/settings-media-picker.png' });
+  await picker.getByTestId('media-picker-item').click();
+
+  // Back in the settings: the thumbnail, focus on the field's button; Escape in a picker closes only it.
+  await expect(picker).toHaveCount(0);
+  const change = settings.getByRole('button', {
+    name: `${texts.pickers.changeImage}: ${texts.settings.mediaId}`,
+  });
+  await expect(change).toBeFocused();
+  const thumbnail = field.getByTestId('setting-image-thumbnail');
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth), slow)
+    .toBeGreaterThan(0);
+  await change.press('Enter');
+  await expect(picker).toBeVisible(slow);
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(settings).toBeVisible();
+  await expect(change).toBeFocused();
+  await page.screenshot({ path: 'test-results/settings-image-chosen.png' });
+  await settings.getByRole('button', { name: texts.apply }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
+
+  await visitor.goto(created.link);
+  await expect(section(visitor, 'hero').locator('img')).toHaveAttribute(
+    'src',
+    new RegExp(`library-${stamp}`),
+  );
   await context.close();
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { flattenTree, idsOf, inOrder, matching, settingKind, withoutIndex, withPicked } from './picker-lists.ts';
+import {
+  flattenTree,
+  idsOf,
+  inOrder,
+  matching,
+  settingKind,
+  withoutIndex,
+  withPicked,
+} from './picker-lists.ts';
 
 const item = (id: number, title = `Item ${id}`) => ({ id, title });
 
