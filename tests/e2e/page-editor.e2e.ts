@@ -9,7 +9,7 @@ const texts = catalogs.en.editor;
 const slow = { timeout: 15_000 };
 
 /** A page of its own for this run (the demo pages stay as other tests expect them). */
-async function createTestPage(request: APIRequestContext, slug: string) {
+async function createTestPage(request: APIRequestContext, slug: string, more: object[] = []) {
   const response = await request.post('/api/v1/cms/page/create', {
     headers: { language: 'en' },
     data: {
@@ -33,6 +33,7 @@ async function createTestPage(request: APIRequestContext, slug: string) {
           settings: { width: 'narrow' },
           content: { title: 'About', html: '<p>First paragraph.</p>' },
         },
+        ...more,
       ],
     },
   });
@@ -262,7 +263,7 @@ async function photo(seed: number, width: number, height: number) {
     .toBuffer();
 }
 
-test('section settings: an editor uploads two images in the picker and uses one; a visitor sees it at once', async ({
+test('section settings: an editor uploads two images in the picker and uses one, and chooses the blog category of a post list; a visitor sees both at once', async ({
   browser,
   page: visitor,
 }) => {
@@ -270,7 +271,16 @@ test('section settings: an editor uploads two images in the picker and uses one;
   const media = catalogs.en.media;
   const stamp = Date.now();
   const { context, page } = await editorPage(browser);
-  const created = await createTestPage(page.request, `section-image-${stamp}`);
+  const created = await createTestPage(page.request, `section-image-${stamp}`, [
+    {
+      type: 'latest-posts',
+      isMaster: false,
+      showDesktop: true,
+      showMobile: true,
+      settings: { limit: 3, categoryId: null },
+      content: { title: 'Reading list' },
+    },
+  ]);
   await page.goto(`${created.link}?editPage=true`);
   await waitForHydration(page);
   await section(page, 'hero').getByRole('button', { name: texts.options }).click();
@@ -288,8 +298,8 @@ test('section settings: an editor uploads two images in the picker and uses one;
   await expect(picker).toBeVisible(slow);
   const names = [`playground-${stamp}.jpg`, `library-${stamp}.jpg`];
   await picker.getByTestId('media-file-input').setInputFiles([
-    { name: names[0]!, mimeType: 'image/jpeg', buffer: await photo(stamp % 1000, 1200, 800) },
-    { name: names[1]!, mimeType: 'image/jpeg', buffer: await photo((stamp % 1000) + 7, 900, 600) },
+    { name: names[0]!, mimeType: 'image/jpeg', buffer: await photo(stamp % 1000, 600, 400) },
+    { name: names[1]!, mimeType: 'image/jpeg', buffer: await photo((stamp % 1000) + 7, 500, 300) },
   ]);
   await picker.getByTestId('media-upload-submit').click();
   for (const name of names)
@@ -322,6 +332,27 @@ test('section settings: an editor uploads two images in the picker and uses one;
   await expect(change).toBeFocused();
   await page.screenshot({ path: 'test-results/settings-image-chosen.png' });
   await settings.getByRole('button', { name: texts.apply }).click();
+
+  // The post list's blog category, chosen in its picker by searching.
+  await section(page, 'latest-posts').getByRole('button', { name: texts.options }).click();
+  const listSettings = page.getByRole('dialog', {
+    name: texts.settingsTitle.replace('{{type}}', texts.types['latest-posts']),
+  });
+  await listSettings
+    .getByRole('button', { name: `${texts.pickers.choose.postCategories}: ${texts.settings.categoryId}` })
+    .click();
+  const categories = page.getByRole('dialog', { name: texts.pickers.title.postCategories });
+  await categories.getByLabel(texts.pickers.search).fill('readi');
+  await categories.getByLabel(texts.pickers.search).press('Enter');
+  await categories
+    .getByRole('button', { name: texts.pickers.addItem.replace('{{title}}', 'Reading') })
+    .click();
+  await expect(categories.getByTestId('list-picker-chosen')).toHaveText(/Reading/);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/settings-list-picker.png' });
+  await categories.getByRole('button', { name: texts.pickers.use.replace('{{count}}', '1') }).click();
+  await expect(listSettings.getByTestId('setting-list-postCategories')).toContainText('Reading');
+  await listSettings.getByRole('button', { name: texts.apply }).click();
   await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
 
   await visitor.goto(created.link);
@@ -329,5 +360,12 @@ test('section settings: an editor uploads two images in the picker and uses one;
     'src',
     new RegExp(`library-${stamp}`),
   );
+  const reading = await visitor.request.post('/api/v1/cms/post/filterStandard', {
+    headers: { language: 'en' },
+    data: { filters: { postTypeSlugs: ['post'], termSlugs: ['reading'] }, limit: 3 },
+  });
+  const titles = ((await reading.json()).data.records as { title: string }[]).map((post) => post.title);
+  expect(titles.length).toBeGreaterThan(0);
+  await expect(section(visitor, 'latest-posts').getByRole('heading', { level: 3 })).toHaveText(titles);
   await context.close();
 });

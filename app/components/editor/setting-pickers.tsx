@@ -597,7 +597,7 @@ function ListPicker({
           <h3 id={`${headingId}-chosen`} className="font-semibold text-slate-900">
             {t('editor.pickers.chosen', { count: chosen.length })}
           </h3>
-          <ol ref={chosenList} className="mt-2 space-y-1" data-testid={`${headingId}-chosen`}>
+          <ol ref={chosenList} className="mt-2 space-y-1" data-testid="list-picker-chosen">
             {chosen.map((item, index) => (
               <li
                 key={item.id}
