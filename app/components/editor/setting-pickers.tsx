@@ -580,7 +580,9 @@ function ListPicker({
                     type="button"
                     className={smallButton}
                     disabled={taken}
-                    aria-label={t('editor.pickers.addItem', { title: item.title })}
+                    aria-label={t(taken ? 'editor.pickers.takenItem' : 'editor.pickers.addItem', {
+                      title: item.title,
+                    })}
                     onClick={() => {
                       setChosen(withPicked(chosen, item, single));
                       setAnnouncement(t('editor.pickers.added', { title: item.title }));

@@ -156,6 +156,7 @@ export const editorDe: Widen<typeof editorHr> = {
     add: 'Hinzufügen',
     addItem: '{{title}} hinzufügen',
     taken: 'Hinzugefügt',
+    takenItem: 'Hinzugefügt: {{title}}',
     added: '{{title}} hinzugefügt.',
     remove: 'Entfernen',
     removeItem: '{{title}} entfernen',

@@ -154,6 +154,7 @@ export const editorEn: Widen<typeof editorHr> = {
     add: 'Add',
     addItem: 'Add {{title}}',
     taken: 'Added',
+    takenItem: 'Added: {{title}}',
     added: '{{title}} added.',
     remove: 'Remove',
     removeItem: 'Remove {{title}}',

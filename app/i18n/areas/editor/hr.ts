@@ -152,6 +152,7 @@ export const editorHr = {
     add: 'Dodaj',
     addItem: 'Dodaj {{title}}',
     taken: 'Dodano',
+    takenItem: 'Dodano: {{title}}',
     added: '{{title}}: dodano.',
     remove: 'Ukloni',
     removeItem: 'Ukloni {{title}}',
