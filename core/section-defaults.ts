@@ -29,7 +29,7 @@ export const sectionDefaultSettings: { [T in SectionType]: SectionSettings<T> } 
   hero: { mediaId: null, overlay: 'dark', align: 'left' },
   'rich-text': { width: 'narrow' },
   'image-text': { mediaId: null, imagePosition: 'left' },
-  'card-grid': { columns: 3, mediaIds: [null, null, null] },
+  'card-grid': { columns: 3, mediaIds: [null, null, null], icons: [null, null, null] },
   'latest-posts': { limit: 3, categoryId: null },
   'upcoming-events': { limit: 3 },
   'call-to-action': { background: 'primary' },

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { menuLinkAttributes } from '../../core/links.ts';
 import type { NavItem } from '../lib/shell-data.ts';
 
-export type SocialIcon = 'facebook' | 'instagram' | 'youtube' | 'linkedin' | 'x' | 'link';
+/** The site's icon set: the icons of the social links, also chosen for sections in edit mode. */
+export const socialIcons = ['facebook', 'instagram', 'youtube', 'linkedin', 'x', 'link'] as const;
+export type SocialIcon = (typeof socialIcons)[number];
+export const isSocialIcon = (name: unknown): name is SocialIcon =>
+  typeof name === 'string' && (socialIcons as readonly string[]).includes(name);
 /** The specification's colours: one provider orange, another red, every other the primary colour. */
 export type SocialTone = 'orange' | 'red' | 'primary';
 
@@ -67,6 +71,25 @@ const glyphs: Record<SocialIcon, ReactNode> = {
   ),
 };
 
+/** One icon of the set, decorative (its meaning is in the text beside it). */
+export function Glyph({ icon, className = 'h-5 w-5' }: { icon: SocialIcon; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-icon={icon}
+    >
+      {glyphs[icon]}
+    </svg>
+  );
+}
+
 /** A social network link as a round icon chip; the title is its accessible name. */
 export function SocialLink({ item }: { item: NavItem }) {
   const { t } = useTranslation();
@@ -80,19 +103,7 @@ export function SocialLink({ item }: { item: NavItem }) {
   const className = `flex h-10 w-10 items-center justify-center rounded-full bg-white shadow-sm transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white ${toneClass[tone]}`;
   const content = (
     <>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        data-icon={icon}
-      >
-        {glyphs[icon]}
-      </svg>
+      <Glyph icon={icon} />
       <span className="sr-only">
         {item.title}
         {attributes.target === '_blank' ? ` ${t('content.newTab')}` : null}

@@ -47,6 +47,8 @@ export type MediaPickerProps = {
   kind?: 'image' | 'document';
   /** Focus returns here when the picker closes (the button that opened it). */
   returnFocus?: React.RefObject<HTMLElement | null>;
+  /** The element the dialog is portalled into (inside an open native `<dialog>`); the body by default. */
+  container?: HTMLElement | null;
 };
 
 /**
@@ -61,6 +63,7 @@ export function MediaPicker({
   onSelect,
   kind = 'image',
   returnFocus,
+  container,
 }: MediaPickerProps) {
   const { t } = useTranslation();
   const [Dialog, loadDialog] = useDialogComponent();
@@ -70,12 +73,17 @@ export function MediaPicker({
   const [state, setState] = useState<'idle' | 'loading' | { error: string }>('idle');
   const api = useRef(createApiClient(createFetchCaller(fetchWithIdempotencyKey), { language }));
 
+  const latest = useRef(0);
+
   const load = useCallback(
     async (search: string, pageNumber: number) => {
       setState('loading');
+      // Only the newest request shows: a reload after an upload must not replace a later search.
+      const request = ++latest.current;
       const result = await api.current.call(filter, {
         body: { ...(search ? { query: search } : {}), kind, page: pageNumber, limit: PAGE_SIZE },
       });
+      if (request !== latest.current) return;
       if (result.errored) return setState({ error: result.error.message });
       setPage(result.data);
       setRecords((current) =>
@@ -100,6 +108,7 @@ export function MediaPicker({
       title={t('media.picker.title')}
       closeLabel={t('media.picker.close')}
       returnFocus={returnFocus}
+      container={container}
       layout="wide"
       testId="media-picker"
     >

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { catalogs } from '../../app/i18n/catalog.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { axeViolations } from './support/axe.ts';
@@ -8,7 +9,7 @@ const texts = catalogs.en.editor;
 const slow = { timeout: 15_000 };
 
 /** A page of its own for this run (the demo pages stay as other tests expect them). */
-async function createTestPage(request: APIRequestContext, slug: string) {
+async function createTestPage(request: APIRequestContext, slug: string, more: object[] = []) {
   const response = await request.post('/api/v1/cms/page/create', {
     headers: { language: 'en' },
     data: {
@@ -32,6 +33,7 @@ async function createTestPage(request: APIRequestContext, slug: string) {
           settings: { width: 'narrow' },
           content: { title: 'About', html: '<p>First paragraph.</p>' },
         },
+        ...more,
       ],
     },
   });
@@ -323,4 +325,124 @@ test('the page title and FAQ questions are edited in place; a conflicted draft s
 
   await first.context.close();
   await second.context.close();
+});
+
+/** A distinct photo-like image (noise, so that its upload takes long enough to show progress). */
+async function photo(seed: number, width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let i = 0; i < pixels.length; i++) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    pixels[i] = state >> 16;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+test('section settings: an editor uploads two images in the picker and uses one, and chooses the blog category of a post list; a visitor sees both at once', async ({
+  browser,
+  page: visitor,
+}) => {
+  test.setTimeout(120_000);
+  const media = catalogs.en.media;
+  const stamp = Date.now();
+  const { context, page } = await editorPage(browser);
+  const created = await createTestPage(page.request, `section-image-${stamp}`, [
+    {
+      type: 'latest-posts',
+      isMaster: false,
+      showDesktop: true,
+      showMobile: true,
+      settings: { limit: 3, categoryId: null },
+      content: { title: 'Reading list' },
+    },
+  ]);
+  await page.goto(`${created.link}?editPage=true`);
+  await waitForHydration(page);
+  await section(page, 'hero').getByRole('button', { name: texts.options }).click();
+  const settings = page.getByRole('dialog', {
+    name: texts.settingsTitle.replace('{{type}}', texts.types.hero),
+  });
+  const field = settings.getByTestId('setting-image');
+  await expect(field).toContainText(texts.pickers.noImage);
+  await settings
+    .getByRole('button', { name: `${texts.pickers.chooseImage}: ${texts.settings.mediaId}` })
+    .click();
+
+  // The media picker opens above the settings dialog: upload two files, each with its progress bar.
+  const picker = page.getByRole('dialog', { name: media.picker.title });
+  await expect(picker).toBeVisible(slow);
+  const names = [`playground-${stamp}.jpg`, `library-${stamp}.jpg`];
+  await picker.getByTestId('media-file-input').setInputFiles([
+    { name: names[0]!, mimeType: 'image/jpeg', buffer: await photo(stamp % 1000, 600, 400) },
+    { name: names[1]!, mimeType: 'image/jpeg', buffer: await photo((stamp % 1000) + 7, 500, 300) },
+  ]);
+  await picker.getByTestId('media-upload-submit').click();
+  for (const name of names)
+    await expect(picker.getByRole('progressbar', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await expect(picker.getByTestId('media-upload-outcome').filter({ hasText: media.fileStored })).toHaveCount(
+    2,
+    slow,
+  );
+  await picker.getByTestId('media-picker-search').fill(`library-${stamp}`);
+  await picker.getByTestId('media-picker-search').press('Enter');
+  await expect(picker.getByTestId('media-picker-item')).toHaveCount(1, slow);
+  await page.screenshot({ path: 'test-results/settings-media-picker.png' });
+  await picker.getByTestId('media-picker-item').click();
+
+  // Back in the settings: the thumbnail, focus on the field's button; Escape in a picker closes only it.
+  await expect(picker).toHaveCount(0);
+  const change = settings.getByRole('button', {
+    name: `${texts.pickers.changeImage}: ${texts.settings.mediaId}`,
+  });
+  await expect(change).toBeFocused();
+  const thumbnail = field.getByTestId('setting-image-thumbnail');
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth), slow)
+    .toBeGreaterThan(0);
+  await change.press('Enter');
+  await expect(picker).toBeVisible(slow);
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(settings).toBeVisible();
+  await expect(change).toBeFocused();
+  await page.screenshot({ path: 'test-results/settings-image-chosen.png' });
+  await settings.getByRole('button', { name: texts.apply }).click();
+
+  // The post list's blog category, chosen in its picker by searching.
+  await section(page, 'latest-posts').getByRole('button', { name: texts.options }).click();
+  const listSettings = page.getByRole('dialog', {
+    name: texts.settingsTitle.replace('{{type}}', texts.types['latest-posts']),
+  });
+  await listSettings
+    .getByRole('button', { name: `${texts.pickers.choose.postCategories}: ${texts.settings.categoryId}` })
+    .click();
+  const categories = page.getByRole('dialog', { name: texts.pickers.title.postCategories });
+  await categories.getByLabel(texts.pickers.search).fill('readi');
+  await categories.getByLabel(texts.pickers.search).press('Enter');
+  await categories
+    .getByRole('button', { name: texts.pickers.addItem.replace('{{title}}', 'Reading') })
+    .click();
+  await expect(categories.getByTestId('list-picker-chosen')).toHaveText(/Reading/);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/settings-list-picker.png' });
+  await categories.getByRole('button', { name: texts.pickers.use.replace('{{count}}', '1') }).click();
+  await expect(listSettings.getByTestId('setting-list-postCategories')).toContainText('Reading');
+  await listSettings.getByRole('button', { name: texts.apply }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
+
+  await visitor.goto(created.link);
+  await expect(section(visitor, 'hero').locator('img')).toHaveAttribute(
+    'src',
+    new RegExp(`library-${stamp}`),
+  );
+  const reading = await visitor.request.post('/api/v1/cms/post/filterStandard', {
+    headers: { language: 'en' },
+    data: { filters: { postTypeSlugs: ['post'], termSlugs: ['reading'] }, limit: 3 },
+  });
+  const titles = ((await reading.json()).data.records as { title: string }[]).map((post) => post.title);
+  expect(titles.length).toBeGreaterThan(0);
+  await expect(section(visitor, 'latest-posts').getByRole('heading', { level: 3 })).toHaveText(titles);
+  await context.close();
 });

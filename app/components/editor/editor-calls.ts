@@ -1,4 +1,7 @@
+import type * as catalogueContracts from '../../../server/modules/catalogue/catalogue.contract.ts';
+import type * as cmsContracts from '../../../server/modules/cms/cms.contract.ts';
 import type * as editorContracts from '../../../server/modules/cms/page-editor.contract.ts';
+import type * as mediaContracts from '../../../server/modules/media/media.contract.ts';
 import type * as searchContracts from '../../../server/modules/search/search.contract.ts';
 
 /**
@@ -6,7 +9,11 @@ import type * as searchContracts from '../../../server/modules/search/search.con
  * refuses zod, docs/decisions/0180-islands.md): each is the contract's method and path, typed as the
  * contract, and `satisfies` makes the type checker refuse any difference from the contract module.
  */
-type Contracts = typeof editorContracts & typeof searchContracts;
+type Contracts = typeof editorContracts &
+  typeof searchContracts &
+  typeof mediaContracts &
+  typeof catalogueContracts &
+  typeof cmsContracts;
 const call = <K extends keyof Contracts>(definition: { method: string; path: string }) =>
   definition as unknown as Contracts[K];
 
@@ -22,3 +29,20 @@ export const siteSearch = call<'siteSearch'>({
   method: 'get',
   path: '/v1/search',
 } as const satisfies Pick<Contracts['siteSearch'], 'method' | 'path'>);
+/** One file of the media library, with its texts per language (the settings' image previews). */
+export const mediaGet = call<'mediaGet'>({
+  method: 'get',
+  path: '/v1/cms/media/get/{id}',
+} as const satisfies Pick<Contracts['mediaGet'], 'method' | 'path'>);
+export const productWebFilter = call<'productWebFilter'>({
+  method: 'post',
+  path: '/v1/catalogue/product/web/filter',
+} as const satisfies Pick<Contracts['productWebFilter'], 'method' | 'path'>);
+export const categoryFilter = call<'categoryFilter'>({
+  method: 'post',
+  path: '/v1/catalogue/web/category/filter',
+} as const satisfies Pick<Contracts['categoryFilter'], 'method' | 'path'>);
+export const termFilter = call<'termFilter'>({
+  method: 'get',
+  path: '/v1/cms/term/filter',
+} as const satisfies Pick<Contracts['termFilter'], 'method' | 'path'>);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const primaryButton =
@@ -8,6 +8,14 @@ export const secondaryButton =
 export const fieldClass =
   'mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700';
 export const labelClass = 'block text-sm font-semibold text-slate-800';
+
+const ModalLayer = createContext<HTMLElement | null>(null);
+
+/**
+ * The open edit-mode `<dialog>` that a control sits in (null outside one): the pickers it opens are
+ * portalled into it, so they are above it in the top layer and not inert.
+ */
+export const useModalLayer = () => useContext(ModalLayer);
 
 /**
  * Edit mode's dialogs: the browser's modal `<dialog>` (focus kept inside, Escape closes, the page
@@ -26,10 +34,12 @@ export function Modal({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const [layer, setLayer] = useState<HTMLDialogElement | null>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    setLayer(dialog);
     return () => dialog?.close();
   }, []);
   return (
@@ -48,7 +58,9 @@ export function Modal({
           {t('editor.close')}
         </button>
       </div>
-      <div className="max-h-[75vh] overflow-y-auto px-6 py-5">{children}</div>
+      <div className="max-h-[75vh] overflow-y-auto px-6 py-5">
+        <ModalLayer.Provider value={layer}>{children}</ModalLayer.Provider>
+      </div>
     </dialog>
   );
 }

@@ -583,6 +583,8 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
         >
           <SectionSettingsForm
             section={settingsSection}
+            language={language}
+            api={api}
             onApply={(update) => {
               changeSection(settingsSection.key, (section) => ({ ...section, ...update }));
               setDialog(null);

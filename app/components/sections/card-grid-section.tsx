@@ -1,3 +1,4 @@
+import { Glyph, isSocialIcon } from '../social-link.tsx';
 import { useEditField, useEditing } from './edit-fields.tsx';
 import { SectionImage } from './section-image.tsx';
 import { SectionButton } from './section-link.tsx';
@@ -32,6 +33,7 @@ export function CardGridSection({ settings, content, apiKeyId, headingLevel }: S
       <ul className={`mt-8 grid gap-6 ${columns}`}>
         {cards.map((card, index) => {
           const mediaId = settings.mediaIds?.[index];
+          const icon = settings.icons?.[index];
           return (
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: cards have no id; their order is their identity
@@ -48,6 +50,8 @@ export function CardGridSection({ settings, content, apiKeyId, headingLevel }: S
                   sizesAttribute="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
                   className="aspect-[4/3] w-full object-cover"
                 />
+              ) : isSocialIcon(icon) ? (
+                <Glyph icon={icon} className="mx-5 mt-5 h-10 w-10 text-teal-700" />
               ) : null}
               <div className="flex flex-1 flex-col p-5">
                 <CardHeading

@@ -29,6 +29,7 @@ export function Dialog({
   focusOnOpen,
   layout = 'centered',
   testId,
+  container,
   children,
   footer,
 }: {
@@ -43,6 +44,12 @@ export function Dialog({
   focusOnOpen?: (content: HTMLElement) => boolean;
   layout?: Layout;
   testId?: string;
+  /**
+   * Where the dialog is portalled (the body by default). A dialog opened from inside a native modal
+   * `<dialog>` (edit mode's settings) goes inside that element: the top layer would cover it, and
+   * everything outside is inert, anywhere else.
+   */
+  container?: HTMLElement | null;
   children: ReactNode;
   footer?: ReactNode;
 }) {
@@ -51,7 +58,7 @@ export function Dialog({
   useInertOutside(open, [content, overlay]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
+      <RadixDialog.Portal container={container ?? undefined}>
         <RadixDialog.Overlay ref={overlay} className="fixed inset-0 z-[60] bg-slate-900/60" />
         <RadixDialog.Content
           ref={content}

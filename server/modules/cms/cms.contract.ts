@@ -48,8 +48,9 @@ export type SectionShapes = {
     content: { title: string; html: string; button?: SectionLink };
   };
   'card-grid': {
-    settings: { columns: 2 | 3 | 4; mediaIds: (number | null)[] };
-    /** Cards pair with `settings.mediaIds` by index. */
+    /** `icons` are names of the site's icon set (app/components/social-link.tsx), shown on cards without an image. */
+    settings: { columns: 2 | 3 | 4; mediaIds: (number | null)[]; icons?: (string | null)[] };
+    /** Cards pair with `settings.mediaIds` and `settings.icons` by index. */
     content: { title: string; intro?: string; cards: { title: string; text: string; link?: SectionLink }[] };
   };
   'latest-posts': {
