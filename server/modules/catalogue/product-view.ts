@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, embeddedEngine } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { pickText } from '../../kernel/translations.ts';
 import {
@@ -397,6 +398,95 @@ type CardJson = StockParts & {
   rating: [sum: number, count: number] | null;
 };
 
+type CardParameters = { language: SQL; defaultLanguage: SQL; currency: SQL; ids: SQL; site: SQL };
+
+/** The statement behind `loadCards`, with its parameters as SQL (values, or `$n` when prepared). */
+const cardStatement = (p: CardParameters) =>
+  sql`select coalesce(json_agg(json_build_object(
+      'sku', p.sku, ${stockPartsJson('p')},
+      'text', (select json_build_array(t.name, t.slug) from product_translations t
+        where t.product_id = p.id and t.language_code in (${p.language}, ${p.defaultLanguage})
+        order by t.language_code = ${p.language} desc limit 1),
+      'price', (select json_build_array(pp.basic_price, pp.retail_price, pp.discount_price,
+          floor(extract(epoch from pp.discount_ends_at) * 1000)::bigint, pp.membership_price, pp.bundle_price)
+        from product_prices pp where pp.product_id = p.id and pp.currency_id = ${p.currency}),
+      'media', (select first.media from (select ${mediaJsonById(sql`pm.media_id`)} as media, pm.position, pm.media_id
+          from product_media pm where pm.product_id = p.id) first
+        where first.media is not null order by first.position, first.media_id limit 1),
+      'tags', (select json_agg(pt.tag_id order by pt.tag_id) from product_tags pt where pt.product_id = p.id),
+      'rating', ${productRatingJson(sql`p.id`)},
+      'members', case when p.format = 'Bundle' then coalesce(
+        (select json_agg(json_build_object('quantity', b.quantity, ${stockPartsJson('m')}))
+          from bundle_items b join products m on m.id = b.product_id where b.bundle_id = p.id), '[]') end
+    )), '[]')::text as cards
+    from products p where p.id = any(${p.ids}::int[]) and p.site_id = ${p.site}`;
+
+/** `cardStatement` prepared under a name that changes with its text (a new build prepares anew). */
+const preparedCardStatement = cardStatement({
+  language: sql.raw('$1'),
+  defaultLanguage: sql.raw('$2'),
+  currency: sql.raw('$3'),
+  ids: sql.raw('$4'),
+  site: sql.raw('$5'),
+});
+const preparedCards = (() => {
+  const text = new PgDialect().sqlToQuery(preparedCardStatement).sql;
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  return `catalogue_cards_${(hash >>> 0).toString(36)}`;
+})();
+const preparedOn = new WeakMap<object, Promise<void>>();
+
+/** A text as an SQL literal (standard_conforming_strings is on in both engines). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The cards' JSON text: on PGlite from the prepared statement, else from a statement postgres.js prepares. */
+async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<string | undefined> {
+  const idList = `{${ids.join(',')}}`;
+  const engine = embeddedEngine(db);
+  if (!engine) {
+    const [row] = await rowsOf<{ cards: string }>(
+      db,
+      cardStatement({
+        language: sql`${view.language}`,
+        defaultLanguage: sql`${view.defaultLanguage}`,
+        currency: sql`${view.currency.id}`,
+        ids: sql`${idList}`,
+        site: sql`${view.siteId}`,
+      }),
+    );
+    return row?.cards;
+  }
+  // PGlite plans every statement it is sent, and planning this one took longer than running it
+  // (decision 0366). Prepared once in the engine's one session, it is planned once: the planner would
+  // keep making custom plans for it (its generic estimate for the id array is larger), so this
+  // execution alone asks for the generic one (SET LOCAL in the call's implicit transaction). EXECUTE
+  // takes no bound parameters: its arguments are literals, integers and the view's language codes.
+  let prepared = preparedOn.get(engine);
+  if (!prepared) {
+    prepared = (async () => {
+      const [known] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_prepared_statements where name = ${preparedCards}`,
+      );
+      if (Number(known?.n) > 0) return;
+      await db.execute(
+        sql`prepare ${sql.raw(preparedCards)} (text, text, int, text, int) as ${preparedCardStatement}`,
+      );
+    })();
+    preparedOn.set(engine, prepared);
+    prepared.catch(() => preparedOn.delete(engine));
+  }
+  await prepared;
+  if (!Number.isSafeInteger(view.currency.id) || !Number.isSafeInteger(view.siteId))
+    throw new Error('loadCards: the site and currency are integers');
+  const results = await engine.exec(
+    `set local plan_cache_mode = force_generic_plan;
+     execute ${preparedCards}(${literal(view.language)}, ${literal(view.defaultLanguage)}, ${view.currency.id}, ${literal(idList)}, ${view.siteId})`,
+  );
+  return (results.at(-1)?.rows[0] as { cards?: string } | undefined)?.cards;
+}
+
 /**
  * The cards of the given products (what `toCard` makes of `loadProducts`) in one statement that
  * builds them as JSON: a listing page's six cards took nine statements, each a round trip and, on
@@ -412,29 +502,9 @@ export async function loadCards(
   const result = new Map<number, ProductCard>();
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
   if (unique.length === 0) return result;
-  const [row] = await rowsOf<{ cards: string }>(
-    db,
-    sql`select coalesce(json_agg(json_build_object(
-      'sku', p.sku, ${stockPartsJson('p')},
-      'text', (select json_build_array(t.name, t.slug) from product_translations t
-        where t.product_id = p.id and t.language_code in (${view.language}, ${view.defaultLanguage})
-        order by t.language_code = ${view.language} desc limit 1),
-      'price', (select json_build_array(pp.basic_price, pp.retail_price, pp.discount_price,
-          floor(extract(epoch from pp.discount_ends_at) * 1000)::bigint, pp.membership_price, pp.bundle_price)
-        from product_prices pp where pp.product_id = p.id and pp.currency_id = ${view.currency.id}),
-      'media', (select first.media from (select ${mediaJsonById(sql`pm.media_id`)} as media, pm.position, pm.media_id
-          from product_media pm where pm.product_id = p.id) first
-        where first.media is not null order by first.position, first.media_id limit 1),
-      'tags', (select json_agg(pt.tag_id order by pt.tag_id) from product_tags pt where pt.product_id = p.id),
-      'rating', ${productRatingJson(sql`p.id`)},
-      'members', case when p.format = 'Bundle' then coalesce(
-        (select json_agg(json_build_object('quantity', b.quantity, ${stockPartsJson('m')}))
-          from bundle_items b join products m on m.id = b.product_id where b.bundle_id = p.id), '[]') end
-    )), '[]')::text as cards
-    from products p where p.id = any(${`{${unique.join(',')}}`}::int[]) and p.site_id = ${view.siteId}`,
-  );
+  const cards = await cardsJson(db, view, unique);
   const tagsById = new Map(tagList.map((tag) => [tag.id, tag]));
-  for (const card of JSON.parse(row?.cards ?? '[]') as CardJson[]) {
+  for (const card of JSON.parse(cards ?? '[]') as CardJson[]) {
     if (!card.text) continue;
     const [basicPrice, retailPrice, discountPrice, endsAt, membershipPrice, bundlePrice] = card.price ?? [];
     result.set(card.id, {
