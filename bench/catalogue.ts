@@ -47,7 +47,12 @@ export type CatalogueResult = {
   failed: number;
   /** CPU time of the shop process per request (PostgreSQL's own processes not included). */
   cpuPerRequestUs?: number;
+  /** CPU time of the benchmark database's PostgreSQL backends per request. */
+  dbCpuPerRequestUs?: number;
 };
+
+/** CPU seconds of the PostgreSQL backends connected to the benchmark's database (set while it runs). */
+let databaseCpu: (() => Promise<number>) | undefined;
 
 /** The shop process being measured (its CPU time per request comes from /proc). */
 let shopPid: number | undefined;
@@ -94,9 +99,11 @@ async function measure(
     });
   await run(1, 4);
   const pid = url.includes(`:${shopPort}/`) ? shopPid : undefined;
+  const dbBefore = pid ? await databaseCpu?.() : undefined;
   const cpuBefore = pid ? cpuSeconds(pid) : undefined;
   const result = await run(seconds, connections);
   const cpuAfter = pid ? cpuSeconds(pid) : undefined;
+  const dbAfter = dbBefore !== undefined ? await databaseCpu?.() : undefined;
   // autocannon reports p97.5 and p99 but no p95; interpolate between p90 and p97.5.
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
@@ -112,6 +119,10 @@ async function measure(
     cpuPerRequestUs:
       cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
         ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 1e6)
+        : undefined,
+    dbCpuPerRequestUs:
+      dbBefore !== undefined && dbAfter !== undefined && result.requests.total > 0
+        ? Math.round(((dbAfter - dbBefore) / result.requests.total) * 1e6)
         : undefined,
   };
 }
@@ -180,7 +191,7 @@ async function measureShop(engine: Engine, products: number): Promise<CatalogueR
     const result = await measure(...args);
     results.push(result);
     console.log(
-      `  ${result.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms${result.cpuPerRequestUs === undefined ? '' : `, ${result.cpuPerRequestUs} µs CPU/req`}${result.failed ? `, ${result.failed} failed` : ''}`,
+      `  ${result.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms${result.cpuPerRequestUs === undefined ? '' : `, ${result.cpuPerRequestUs} µs CPU/req`}${result.dbCpuPerRequestUs === undefined ? '' : ` + ${result.dbCpuPerRequestUs} µs database`}${result.failed ? `, ${result.failed} failed` : ''}`,
     );
   };
   await run(engine, products, 'baseline: bare node:http', `http://127.0.0.1:${baselinePort}/`);
@@ -400,9 +411,16 @@ async function benchPostgres(): Promise<CatalogueResult[]> {
         await prepare(handle, products);
         await measureIndexBuild(handle, 'postgres', products);
         const shop = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+        databaseCpu = async () => {
+          const backends = await admin<
+            { pid: number }[]
+          >`select pid from pg_stat_activity where datname = ${name}`;
+          return backends.reduce((sum, { pid }) => sum + (cpuSeconds(pid) ?? 0), 0);
+        };
         try {
           results.push(...(await measureShop('postgres', products)));
         } finally {
+          databaseCpu = undefined;
           await shop.stop();
         }
       }
@@ -419,14 +437,14 @@ async function benchPostgres(): Promise<CatalogueResult[]> {
 
 export function markdownTable(results: CatalogueResult[]): string {
   const lines = [
-    '| engine | products | benchmark | req/s | ÷ baseline | p50 ms | p95 ms | p99 ms | shop CPU µs/req | failed |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| engine | products | benchmark | req/s | ÷ baseline | p50 ms | p95 ms | p99 ms | shop CPU µs/req | database CPU µs/req | failed |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map((r) => {
       const baseline = results.find(
         (b) => b.engine === r.engine && b.products === r.products && b.name.startsWith('baseline'),
       );
       const ratio = baseline ? (r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3) : '';
-      return `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.products.toLocaleString('en')} | ${r.name} | ${r.requestsPerSecond} | ${ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.failed} |`;
+      return `| ${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${r.products.toLocaleString('en')} | ${r.name} | ${r.requestsPerSecond} | ${ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.cpuPerRequestUs ?? ''} | ${r.dbCpuPerRequestUs ?? ''} | ${r.failed} |`;
     }),
   ];
   return lines.join('\n');

@@ -4,6 +4,7 @@ import { testEnv } from '../testing/test-env.ts';
 import { type Cache, cached } from './cache.ts';
 import { MemoryCache } from './memory-cache.ts';
 import { RedisCache } from './redis-cache.ts';
+import { dataResponseJson } from './shared-json.ts';
 
 type Backend = { name: string; create: () => Cache };
 
@@ -155,6 +156,13 @@ describe.each(backends)('cache contract: $name', ({ create }) => {
     expect(miss.a).not.toBe(miss.b);
   });
 
+  it('set returns what a get of the entry hands out', async () => {
+    const stored = await cache.set('api', 'returned', { at: new Date('2026-01-02T03:04:05Z'), n: [1] });
+    expect(stored).toEqual({ at: '2026-01-02T03:04:05.000Z', n: [1] });
+    expect(await cache.get('api', 'returned')).toEqual(stored);
+    expect(await cache.set('api', 'nothing', undefined)).toBeUndefined();
+  });
+
   it('increments counters atomically within a window that then expires', async () => {
     const counts = await Promise.all(Array.from({ length: 20 }, () => cache.increment('rate', 'ip-1', 1)));
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -169,6 +177,21 @@ describe.each(backends)('cache contract: $name', ({ create }) => {
 });
 
 describe('memory cache', () => {
+  it('answers a miss with the frozen value later hits get, and its response text with the stored text', async () => {
+    const cache = new MemoryCache({ maxEntries: 10 });
+    const value = { name: 'Škola “x”', price: 1e21, list: [0.1, -0, '\u2028'], at: new Date(0) };
+    const miss = await cached(cache, 'api', 'text', { ttlSeconds: 60 }, async () => value);
+    expect(Object.isFrozen(miss)).toBe(true);
+    expect(await cache.get('api', 'text')).toBe(miss);
+    const text = dataResponseJson(miss);
+    expect(text).toBe(JSON.stringify({ data: JSON.parse(JSON.stringify(value)) }));
+    // A value stored in an earlier turn of the event loop is serialised as it is: the same text.
+    const later = await cached(cache, 'api', 'later', { ttlSeconds: 60 }, async () => value);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(dataResponseJson(later)).toBe(text);
+  });
+
   it('evicts the least recently used entry beyond its size', async () => {
     const cache = new MemoryCache({ maxEntries: 10 });
     for (let i = 0; i < 10; i++) await cache.set('n', `k${i}`, i, { tags: ['t'] });

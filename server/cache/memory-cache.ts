@@ -22,6 +22,25 @@ const SEPARATOR = '\u0000';
  */
 export const frozenCacheValues = new WeakSet<object>();
 
+/**
+ * The JSON text a value was stored from, kept until the next turn of the event loop: the answer to
+ * the request that computed the value is written within it (shared-json.ts), and then needs no
+ * second serialisation. Kept no longer, so that values never sent as they are (reference lists
+ * other answers are made from) do not hold their text as well.
+ */
+export const justStoredJson = new WeakMap<object, string>();
+let storedInThisTurn: object[] = [];
+
+function keepJustStoredJson(value: object, json: string) {
+  justStoredJson.set(value, json);
+  if (storedInThisTurn.length === 0)
+    setImmediate(() => {
+      for (const stored of storedInThisTurn) justStoredJson.delete(stored);
+      storedInThisTurn = [];
+    });
+  storedInThisTurn.push(value);
+}
+
 /** One read of a memory cache: the entry's key and what `get` handed out (undefined: a miss). */
 export type CacheRead = { cache: MemoryCache; key: string; value: unknown };
 
@@ -77,15 +96,18 @@ export class MemoryCache implements Cache {
     return entry !== undefined && entry.value === value;
   }
 
-  async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<void> {
+  async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<unknown> {
     const fullKey = namespace + SEPARATOR + key;
     const tags = options.tags ?? [];
     // Through JSON once, when stored: a hit gives what Redis would give (dates as strings, no
     // undefined properties), and the caller's own object stays its own and unfrozen.
     const json = JSON.stringify(value);
-    if (json === undefined) return;
+    if (json === undefined) return undefined;
     const stored = deepFreeze(JSON.parse(json) as unknown);
-    if (stored !== null && typeof stored === 'object') frozenCacheValues.add(stored);
+    if (stored !== null && typeof stored === 'object') {
+      frozenCacheValues.add(stored);
+      keepJustStoredJson(stored, json);
+    }
     this.lru.set(
       fullKey,
       { value: stored, namespace, tags, bytes: Buffer.byteLength(json) },
@@ -94,8 +116,8 @@ export class MemoryCache implements Cache {
         ...(options.ttlSeconds ? { ttl: options.ttlSeconds * 1000 } : {}),
       },
     );
-    // Too large for the whole cache: lru-cache refused it.
-    if (!this.lru.has(fullKey)) return;
+    // Too large for the whole cache: lru-cache refused it (the frozen copy is still the answer).
+    if (!this.lru.has(fullKey)) return stored;
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) {
@@ -104,6 +126,7 @@ export class MemoryCache implements Cache {
       }
       keys.add(fullKey);
     }
+    return stored;
   }
 
   async delete(namespace: string, key: string): Promise<void> {

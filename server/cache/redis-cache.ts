@@ -205,16 +205,21 @@ export class RedisCache implements Cache {
     return json === null ? undefined : (JSON.parse(json) as T);
   }
 
-  async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<void> {
-    if (!(await this.usable())) return;
+  async set(namespace: string, key: string, value: unknown, options: CacheSetOptions = {}): Promise<unknown> {
+    const json = JSON.stringify(value);
+    if (json === undefined) return undefined;
+    // What a hit would give, whether or not the value could be stored.
+    const copy = JSON.parse(json) as unknown;
+    if (!(await this.usable())) return copy;
     const fullKey = this.valueKey(namespace, key);
     const multi = this.redis.multi();
-    if (options.ttlSeconds) multi.set(fullKey, JSON.stringify(value), 'EX', Math.ceil(options.ttlSeconds));
-    else multi.set(fullKey, JSON.stringify(value));
+    if (options.ttlSeconds) multi.set(fullKey, json, 'EX', Math.ceil(options.ttlSeconds));
+    else multi.set(fullKey, json);
     multi.sadd(`${this.prefix}ns`, namespace);
     for (const tag of options.tags ?? []) multi.sadd(`${this.prefix}t:${tag}`, fullKey);
     // A value that was not stored is only a later miss.
     await this.command(multi.exec()).catch(() => {});
+    return copy;
   }
 
   async delete(namespace: string, key: string): Promise<void> {

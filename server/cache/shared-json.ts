@@ -1,4 +1,4 @@
-import { frozenCacheValues } from './memory-cache.ts';
+import { frozenCacheValues, justStoredJson } from './memory-cache.ts';
 
 /** JSON text of `{ data: value }` per cached value: the value is deep-frozen, so its text never changes. */
 const responseJson = new WeakMap<object, string>();
@@ -14,7 +14,10 @@ export function dataResponseJson(data: unknown): string {
     return JSON.stringify({ data });
   let json = responseJson.get(data);
   if (json === undefined) {
-    json = JSON.stringify({ data });
+    // A value stored in this turn of the event loop still has the text it was stored from, which is
+    // what serialising the frozen copy would give again.
+    const stored = justStoredJson.get(data);
+    json = stored === undefined ? JSON.stringify({ data }) : `{"data":${stored}}`;
     responseJson.set(data, json);
   }
   return json;

@@ -13,6 +13,16 @@ import { rowsOf } from './raw-rows.ts';
 /** The one database type services see, whichever engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/**
+ * The embedded engine behind `db`, or null on PostgreSQL: for the few statements that are prepared
+ * by hand there (decision 0366), since PGlite plans every query anew and postgres.js already keeps
+ * its statements prepared per connection.
+ */
+export function embeddedEngine(db: Db): PGlite | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
+}
+
 export type DatabaseHandle = {
   db: Db;
   engine: 'pglite' | 'postgres';

@@ -48,6 +48,7 @@ import {
 } from './product-filter.ts';
 import {
   type CatalogueView,
+  loadCards,
   loadCustomOptions,
   loadProducts,
   toCard,
@@ -186,11 +187,8 @@ export async function listableProductIds(db: Db, ctx: RequestContext, ids: numbe
 export async function productCards(db: Db, ctx: RequestContext, ids: number[]): Promise<ProductCard[]> {
   const visible = await listableProductIds(db, ctx, ids);
   if (visible.length === 0) return [];
-  const loaded = await loadProducts(db, viewFor(ctx), await loadTags(db, ctx.site.id), visible);
-  return visible.flatMap((id) => {
-    const product = loaded.get(id);
-    return product ? [toCard(product)] : [];
-  });
+  const cards = await loadCards(db, viewFor(ctx), await loadTags(db, ctx.site.id), visible);
+  return visible.flatMap((id) => cards.get(id) ?? []);
 }
 
 /** Categories' texts in the request language (else the default), for other modules' lists. */
@@ -598,11 +596,8 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
         limit,
         offset: (page - 1) * limit,
       });
-      const loaded = await loadProducts(db, view, ref.tags, ids);
-      const records = ids.flatMap((id) => {
-        const product = loaded.get(id);
-        return product ? [toCard(product)] : [];
-      });
+      const cards = await loadCards(db, view, ref.tags, ids);
+      const records = ids.flatMap((id) => cards.get(id) ?? []);
       return { records, totalPages: Math.ceil(total / limit), totalRecords: total, page, limit };
     });
   }

@@ -1,10 +1,17 @@
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, embeddedEngine } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { pickText } from '../../kernel/translations.ts';
-import { type ProductRating, productRatingsOf } from '../engagement/product-ratings.service.ts';
-import { loadMedia } from '../media/media.service.ts';
+import {
+  type ProductRating,
+  productRatingJson,
+  productRatingsOf,
+  ratingOfJson,
+} from '../engagement/product-ratings.service.ts';
+import { loadMedia, type MediaJson, mediaJsonById, mediaOfJson } from '../media/media.service.ts';
 import type { ProductPrices as Prices, ProductCard, Stock } from './catalogue.contract.ts';
 import {
   bundleItems,
@@ -131,9 +138,55 @@ type StockRow = {
 };
 
 /**
- * Stock of products in a fixed number of queries: a Configurable has what its variants have, a Bundle
- * as many as its scarcest member allows, a code-delivered EProduct as many as its free codes.
+ * What a product's stock is made of: its own row; a Configurable's active variants; a code-delivered
+ * EProduct's free codes; a Bundle's members with the quantity a bundle takes of each.
  */
+type StockParts = StockRow & {
+  variants?: { stockQty: number | null; manageStock: boolean }[];
+  freeCodes?: number;
+  members?: (StockParts & { quantity: number })[];
+};
+
+const trackedStock = (row: { stockQty: number | null; manageStock: boolean }): Stock =>
+  row.manageStock
+    ? { qty: row.stockQty ?? 0, inStock: (row.stockQty ?? 0) > 0 }
+    : { qty: null, inStock: true };
+
+/** A product that is not a Bundle, or a Bundle's member. */
+function singleStock(row: StockParts): Stock {
+  if (row.format === 'EProduct' && row.eproductDelivery === 'code') {
+    const qty = row.freeCodes ?? 0;
+    return { qty, inStock: qty > 0 };
+  }
+  if (row.format === 'Configurable') {
+    const own = (row.variants ?? []).map(trackedStock);
+    const untracked = own.some((stock) => stock.qty === null);
+    return {
+      qty: untracked ? null : own.reduce((sum, stock) => sum + (stock.qty ?? 0), 0),
+      inStock: own.some((stock) => stock.inStock),
+    };
+  }
+  return trackedStock(row);
+}
+
+/**
+ * A Configurable has what its variants have, a Bundle as many as its scarcest member allows, a
+ * code-delivered EProduct as many as its free codes.
+ */
+function stockOf(row: StockParts): Stock {
+  if (row.format !== 'Bundle') return singleStock(row);
+  const own = row.members ?? [];
+  const sets = own.map((member) => {
+    const stock = singleStock(member);
+    return stock.qty === null ? null : Math.floor(stock.qty / member.quantity);
+  });
+  const limits = sets.filter((value): value is number => value !== null);
+  const inStock =
+    own.length > 0 && own.every((member) => singleStock(member).inStock) && limits.every((n) => n > 0);
+  return { qty: limits.length === 0 ? null : Math.min(...limits), inStock };
+}
+
+/** Stock of products (`stockOf`) in a fixed number of queries. */
 async function loadStock(db: Db, rows: StockRow[]): Promise<Map<number, Stock>> {
   const bundleIds = rows.filter((row) => row.format === 'Bundle').map((row) => row.id);
   const members =
@@ -177,41 +230,22 @@ async function loadStock(db: Db, rows: StockRow[]): Promise<Map<number, Stock>> 
           .groupBy(eProductCodes.productId),
   ]);
   const freeCodes = new Map(codes.map((row) => [row.productId, Number(row.n)]));
-  const tracked = (row: { stockQty: number | null; manageStock: boolean }): Stock =>
-    row.manageStock
-      ? { qty: row.stockQty ?? 0, inStock: (row.stockQty ?? 0) > 0 }
-      : { qty: null, inStock: true };
-  const single = (row: StockRow): Stock => {
-    if (row.format === 'EProduct' && row.eproductDelivery === 'code') {
-      const qty = freeCodes.get(row.id) ?? 0;
-      return { qty, inStock: qty > 0 };
-    }
-    if (row.format === 'Configurable') {
-      const own = variants.filter((variant) => variant.parentId === row.id).map(tracked);
-      const untracked = own.some((stock) => stock.qty === null);
-      return {
-        qty: untracked ? null : own.reduce((sum, stock) => sum + (stock.qty ?? 0), 0),
-        inStock: own.some((stock) => stock.inStock),
-      };
-    }
-    return tracked(row);
-  };
+  const parts = (row: StockRow): StockParts => ({
+    ...row,
+    variants: variants.filter((variant) => variant.parentId === row.id),
+    freeCodes: freeCodes.get(row.id) ?? 0,
+  });
   const result = new Map<number, Stock>();
-  for (const row of rows) {
-    if (row.format !== 'Bundle') {
-      result.set(row.id, single(row));
-      continue;
-    }
-    const own = members.filter((member) => member.bundleId === row.id);
-    const sets = own.map((member) => {
-      const stock = single(member);
-      return stock.qty === null ? null : Math.floor(stock.qty / member.quantity);
-    });
-    const limits = sets.filter((value): value is number => value !== null);
-    const inStock =
-      own.length > 0 && own.every((member) => single(member).inStock) && limits.every((n) => n > 0);
-    result.set(row.id, { qty: limits.length === 0 ? null : Math.min(...limits), inStock });
-  }
+  for (const row of rows)
+    result.set(
+      row.id,
+      stockOf({
+        ...parts(row),
+        members: members
+          .filter((member) => member.bundleId === row.id)
+          .map((member) => ({ ...parts(member), quantity: member.quantity })),
+      }),
+    );
   return result;
 }
 
@@ -273,7 +307,8 @@ export async function loadProducts(
     db
       .select({ productId: productTags.productId, tagId: productTags.tagId })
       .from(productTags)
-      .where(inArray(productTags.productId, found)),
+      .where(inArray(productTags.productId, found))
+      .orderBy(asc(productTags.tagId)),
     loadStock(db, rows),
     options.ratings === false ? new Map<number, ProductRating>() : productRatingsOf(db, found),
   ]);
@@ -335,6 +370,173 @@ export async function loadProducts(
         })),
       stock: stock.get(row.id) ?? { qty: null, inStock: false },
       rating: ratings.get(row.id) ?? null,
+    });
+  }
+  return result;
+}
+
+/** A products row's `StockParts` as JSON object entries, for `alias` in a statement (`loadCards`). */
+function stockPartsJson(alias: string) {
+  const row = sql.raw(alias);
+  return sql`'id', ${row}.id, 'format', ${row}.format, 'stockQty', ${row}.stock_qty,
+    'manageStock', ${row}.manage_stock, 'eproductDelivery', ${row}.eproduct_delivery,
+    'variants', case when ${row}.format = 'Configurable' then coalesce(
+      (select json_agg(json_build_object('stockQty', v.stock_qty, 'manageStock', v.manage_stock))
+        from products v where v.parent_id = ${row}.id and v.status = 'active'), '[]') end,
+    'freeCodes', case when ${row}.format = 'EProduct' and ${row}.eproduct_delivery = 'code' then
+      (select count(*) from e_product_codes c where c.product_id = ${row}.id and c.assigned_order_id is null) end`;
+}
+
+type CardJson = StockParts & {
+  sku: string;
+  format: ProductFormat;
+  text: [name: string, slug: string] | null;
+  /** basic, retail, discount, discount end (epoch ms), membership, bundle */
+  price: [number, number, number | null, number | null, number | null, number | null] | null;
+  media: MediaJson | null;
+  tags: number[] | null;
+  rating: [sum: number, count: number] | null;
+};
+
+type CardParameters = { language: SQL; defaultLanguage: SQL; currency: SQL; ids: SQL; site: SQL };
+
+/** The statement behind `loadCards`, with its parameters as SQL (values, or `$n` when prepared). */
+const cardStatement = (p: CardParameters) =>
+  sql`select coalesce(json_agg(json_build_object(
+      'sku', p.sku, ${stockPartsJson('p')},
+      'text', (select json_build_array(t.name, t.slug) from product_translations t
+        where t.product_id = p.id and t.language_code in (${p.language}, ${p.defaultLanguage})
+        order by t.language_code = ${p.language} desc limit 1),
+      'price', (select json_build_array(pp.basic_price, pp.retail_price, pp.discount_price,
+          floor(extract(epoch from pp.discount_ends_at) * 1000)::bigint, pp.membership_price, pp.bundle_price)
+        from product_prices pp where pp.product_id = p.id and pp.currency_id = ${p.currency}),
+      'media', (select first.media from (select ${mediaJsonById(sql`pm.media_id`)} as media, pm.position, pm.media_id
+          from product_media pm where pm.product_id = p.id) first
+        where first.media is not null order by first.position, first.media_id limit 1),
+      'tags', (select json_agg(pt.tag_id order by pt.tag_id) from product_tags pt where pt.product_id = p.id),
+      'rating', ${productRatingJson(sql`p.id`)},
+      'members', case when p.format = 'Bundle' then coalesce(
+        (select json_agg(json_build_object('quantity', b.quantity, ${stockPartsJson('m')}))
+          from bundle_items b join products m on m.id = b.product_id where b.bundle_id = p.id), '[]') end
+    )), '[]')::text as cards
+    from products p where p.id = any(${p.ids}::int[]) and p.site_id = ${p.site}`;
+
+/** `cardStatement` prepared under a name that changes with its text (a new build prepares anew). */
+const preparedCardStatement = cardStatement({
+  language: sql.raw('$1'),
+  defaultLanguage: sql.raw('$2'),
+  currency: sql.raw('$3'),
+  ids: sql.raw('$4'),
+  site: sql.raw('$5'),
+});
+const preparedCards = (() => {
+  const text = new PgDialect().sqlToQuery(preparedCardStatement).sql;
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  return `catalogue_cards_${(hash >>> 0).toString(36)}`;
+})();
+const preparedOn = new WeakMap<object, Promise<void>>();
+
+/** A text as an SQL literal (standard_conforming_strings is on in both engines). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The cards' JSON text: on PGlite from the prepared statement, else from a statement postgres.js prepares. */
+async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<string | undefined> {
+  const idList = `{${ids.join(',')}}`;
+  const engine = embeddedEngine(db);
+  if (!engine) {
+    const [row] = await rowsOf<{ cards: string }>(
+      db,
+      cardStatement({
+        language: sql`${view.language}`,
+        defaultLanguage: sql`${view.defaultLanguage}`,
+        currency: sql`${view.currency.id}`,
+        ids: sql`${idList}`,
+        site: sql`${view.siteId}`,
+      }),
+    );
+    return row?.cards;
+  }
+  // PGlite plans every statement it is sent, and planning this one took longer than running it
+  // (decision 0366). Prepared once in the engine's one session, it is planned once: the planner would
+  // keep making custom plans for it (its generic estimate for the id array is larger), so this
+  // execution alone asks for the generic one (SET LOCAL in the call's implicit transaction). EXECUTE
+  // takes no bound parameters: its arguments are literals, integers and the view's language codes.
+  let prepared = preparedOn.get(engine);
+  if (!prepared) {
+    prepared = (async () => {
+      const [known] = await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_prepared_statements where name = ${preparedCards}`,
+      );
+      if (Number(known?.n) > 0) return;
+      await db.execute(
+        sql`prepare ${sql.raw(preparedCards)} (text, text, int, text, int) as ${preparedCardStatement}`,
+      );
+    })();
+    preparedOn.set(engine, prepared);
+    prepared.catch(() => preparedOn.delete(engine));
+  }
+  await prepared;
+  if (!Number.isSafeInteger(view.currency.id) || !Number.isSafeInteger(view.siteId))
+    throw new Error('loadCards: the site and currency are integers');
+  const results = await engine.exec(
+    `set local plan_cache_mode = force_generic_plan;
+     execute ${preparedCards}(${literal(view.language)}, ${literal(view.defaultLanguage)}, ${view.currency.id}, ${literal(idList)}, ${view.siteId})`,
+  );
+  return (results.at(-1)?.rows[0] as { cards?: string } | undefined)?.cards;
+}
+
+/**
+ * The cards of the given products (what `toCard` makes of `loadProducts`) in one statement that
+ * builds them as JSON: a listing page's six cards took nine statements, each a round trip and, on
+ * PGlite, a pass through the engine. Products of another site, and products without a text in the
+ * view's languages, are left out.
+ */
+export async function loadCards(
+  db: Db,
+  view: CatalogueView,
+  tagList: TagRecord[],
+  ids: number[],
+): Promise<Map<number, ProductCard>> {
+  const result = new Map<number, ProductCard>();
+  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
+  if (unique.length === 0) return result;
+  const cards = await cardsJson(db, view, unique);
+  const tagsById = new Map(tagList.map((tag) => [tag.id, tag]));
+  for (const card of JSON.parse(cards ?? '[]') as CardJson[]) {
+    if (!card.text) continue;
+    const [basicPrice, retailPrice, discountPrice, endsAt, membershipPrice, bundlePrice] = card.price ?? [];
+    result.set(card.id, {
+      id: card.id,
+      name: card.text[0],
+      slug: card.text[1],
+      sku: card.sku,
+      format: card.format,
+      media: card.media ? [mediaOfJson(view.apiKeyId, card.media)] : [],
+      prices: card.price
+        ? priceView(
+            {
+              productId: card.id,
+              currencyId: view.currency.id,
+              basicPrice: basicPrice!,
+              retailPrice: retailPrice!,
+              discountPrice: discountPrice ?? null,
+              discountEndsAt: endsAt === null || endsAt === undefined ? null : new Date(endsAt),
+              membershipPrice: membershipPrice ?? null,
+              bundlePrice: bundlePrice ?? null,
+            },
+            view,
+          )
+        : null,
+      tags: (card.tags ?? []).flatMap((id) => {
+        const tag = tagsById.get(id);
+        return tag
+          ? [{ code: tag.code, name: pickText(tag.names, view.language, view.defaultLanguage) ?? tag.code }]
+          : [];
+      }),
+      inStock: stockOf(card).inStock,
+      rating: ratingOfJson(card.rating),
     });
   }
   return result;

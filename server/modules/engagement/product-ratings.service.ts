@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productRatings } from './engagement.schema.ts';
 
@@ -28,6 +28,19 @@ export async function productRatingsOf(db: Db, productIds: number[]): Promise<Ma
       .map((row) => [row.productId, { average: averageOf(row.sum, row.count), count: row.count }]),
   );
 }
+
+/**
+ * For another module's JSON-building statement: the published rating of the product whose id is
+ * `productId` (an SQL expression) as a JSON array, SQL null without one; `ratingOfJson` reads it back as
+ * `productRatingsOf` gives it.
+ */
+export const productRatingJson = (productId: SQL) =>
+  sql`(select json_build_array(r.rating_sum, r.rating_count) from product_ratings r
+        where r.product_id = ${productId} and r.rating_count > 0)`;
+
+/** A `productRatingJson` value as `productRatingsOf` gives it. */
+export const ratingOfJson = (json: [sum: number, count: number] | null): ProductRating | null =>
+  json ? { average: averageOf(json[0], json[1]), count: json[1] } : null;
 
 /**
  * Rewrites a product's rating from its published reviews, inside the caller's transaction. The row is

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   type Dimensions,
@@ -42,6 +42,32 @@ export async function existingMediaIds(
   return new Set(rows.map((row) => row.id));
 }
 
+/** The columns a response's media item is made of (`mediaView`). */
+type MediaRow = {
+  id: number;
+  title: string;
+  description: string;
+  originalName: string;
+  extension: string;
+  hash: string;
+  width: number | null;
+  height: number | null;
+  mime: string;
+};
+
+/** A media row as responses describe it, with its address at `size`. */
+function mediaView(apiKeyId: number, row: MediaRow, size: MediaSizeName): MediaView {
+  return {
+    id: row.id,
+    url: mediaUrl(apiKeyId, row, size),
+    width: row.width,
+    height: row.height,
+    title: row.title,
+    alt: row.description || row.title,
+    mime: row.mime,
+  };
+}
+
 /**
  * Media items by id as responses describe them, with their address at `size`: what other modules
  * use to show an image (a product's pictures, a post's cover, a category's image).
@@ -68,19 +94,41 @@ export async function loadMedia(
     })
     .from(media)
     .where(inArray(media.id, unique));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        url: mediaUrl(apiKeyId, row, size),
-        width: row.width,
-        height: row.height,
-        title: row.title,
-        alt: row.description || row.title,
-        mime: row.mime,
-      },
-    ]),
+  return new Map(rows.map((row) => [row.id, mediaView(apiKeyId, row, size)]));
+}
+
+/**
+ * For another module's JSON-building statement: the media item whose id is `mediaId` (an SQL
+ * expression) as a JSON array, SQL null when there is none. `mediaOfJson` reads it back as `loadMedia`
+ * describes it, so a statement that gathers everything a card shows needs no second query for images.
+ */
+export const mediaJsonById = (mediaId: SQL) =>
+  sql`(select json_build_array(m.id, m.title, m.description, m.original_name, m.extension, m.hash,
+        m.width, m.height, m.mime) from media m where m.id = ${mediaId})`;
+
+export type MediaJson = [
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number | null,
+  number | null,
+  string,
+];
+
+/** A `mediaJsonById` value as `loadMedia` gives it. */
+export function mediaOfJson(
+  apiKeyId: number,
+  json: MediaJson,
+  size: MediaSizeName = 'MediumSize',
+): MediaView {
+  const [id, title, description, originalName, extension, hash, width, height, mime] = json;
+  return mediaView(
+    apiKeyId,
+    { id, title, description, originalName, extension, hash, width, height, mime },
+    size,
   );
 }
 
