@@ -1,3 +1,5 @@
+import { PG_INTEGER_MAX } from './input-schemas.ts';
+
 /** Listing sections show a handful of cards; more would only slow the page down. */
 export const MAX_LISTED = 12;
 const DEFAULT_LISTED = 3;
@@ -33,4 +35,17 @@ export function sectionDataNeeds(
   }
   const eventLimit = Math.max(0, ...eventLimitBySection.values());
   return { posts: [...posts.values()], postsKeyBySection, eventLimitBySection, eventLimit };
+}
+
+/** The most products one products section may name (the editor's choice, in order). */
+export const MAX_FEATURED_PRODUCTS = 24;
+
+/** The product ids a products section names, in order, once each, at most MAX_FEATURED_PRODUCTS. */
+export function featuredProductIds(settings: Record<string, unknown>): number[] {
+  const value = settings.productIds;
+  if (!Array.isArray(value)) return [];
+  const ids = value.filter(
+    (id): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= PG_INTEGER_MAX,
+  );
+  return [...new Set(ids)].slice(0, MAX_FEATURED_PRODUCTS);
 }

@@ -12,6 +12,7 @@ export const editableSectionTypes = [
   'card-grid',
   'latest-posts',
   'upcoming-events',
+  'products',
   'call-to-action',
   'faq',
   'gallery',
@@ -32,6 +33,8 @@ export const sectionDefaultSettings: { [T in SectionType]: SectionSettings<T> } 
   'card-grid': { columns: 3, mediaIds: [null, null, null], icons: [null, null, null] },
   'latest-posts': { limit: 3, categoryId: null },
   'upcoming-events': { limit: 3 },
+  // No products yet: the editor chooses them through the product list picker in the section's options.
+  products: { productIds: [] },
   'call-to-action': { background: 'primary' },
   faq: {},
   gallery: { mediaIds: [] },
@@ -67,6 +70,8 @@ export function sectionDefaultContent(
       return { title };
     case 'upcoming-events':
       return { title, emptyText: text };
+    case 'products':
+      return { title };
     case 'call-to-action':
       return { title, text, button: { label: title, href: '/' } };
     case 'faq':

@@ -1,3 +1,5 @@
+import { featuredProductIds } from '../../core/section-data.ts';
+import { productWebFilter } from '../../server/modules/catalogue/catalogue.contract.ts';
 import { type PageView, pageView, storefrontShell } from '../../server/modules/cms/cms.contract.ts';
 import { formGet } from '../../server/modules/forms/forms.contract.ts';
 import { IG_MAX_POSTS, igByHashtags } from '../../server/modules/social/instagram.contract.ts';
@@ -35,7 +37,34 @@ export async function loadPage(api: ApiClient, slug: string): Promise<LoadedPage
       if (!form.errored) sectionData[section.id] = { ...sectionData[section.id], form: form.data };
     }),
   );
-  return withInstagram(api, { ...result.data, sectionData });
+  return withProducts(api, await withInstagram(api, { ...result.data, sectionData }));
+}
+
+/**
+ * The products sections' cards: one product/web/filter call with every id they name, each section then
+ * showing its own in the editor's order. The call leaves out products a shopper may not open (hidden,
+ * inactive, deleted); a failed call leaves the sections empty rather than taking the page down.
+ */
+export async function withProducts(api: ApiClient, view: LoadedPage): Promise<LoadedPage> {
+  const sections = (view.post.sections ?? []).filter((section) => section.type === 'products');
+  if (sections.length === 0) return view;
+  const idsBySection = sections.map((section) => featuredProductIds(section.settings));
+  const select = [...new Set(idsBySection.flat())];
+  const result =
+    select.length === 0
+      ? undefined
+      : await api.call(productWebFilter, { body: { select, limit: select.length, page: 1 } });
+  const byId = new Map((result && !result.errored ? result.data.records : []).map((card) => [card.id, card]));
+  const sectionData: Record<string, SectionData> = { ...view.sectionData };
+  sections.forEach((section, index) => {
+    sectionData[section.id] = {
+      products: idsBySection[index]!.flatMap((id) => {
+        const card = byId.get(id);
+        return card ? [card] : [];
+      }),
+    };
+  });
+  return { ...view, sectionData };
 }
 
 const instagramLimit = (value: unknown) =>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LISTED, sectionDataNeeds } from '../../core/section-data.ts';
+import {
+  featuredProductIds,
+  MAX_FEATURED_PRODUCTS,
+  MAX_LISTED,
+  sectionDataNeeds,
+} from '../../core/section-data.ts';
 import { postAlternates, readPageFlags, sectionIsShown, sectionVisibilityClass } from './page-content.ts';
 
 describe('sectionVisibilityClass', () => {
@@ -88,5 +93,20 @@ describe('readPageFlags', () => {
       editPage: false,
       mobileView: false,
     });
+  });
+});
+
+describe('featuredProductIds', () => {
+  it("keeps a products section's ids in the editor's order, once each, ignoring anything else", () => {
+    expect(featuredProductIds({ productIds: [7, 3, 7, 'x', 0, -2, 1.5, 2_147_483_648, 5] })).toEqual([
+      7, 3, 5,
+    ]);
+    expect(featuredProductIds({ productIds: '7,3' })).toEqual([]);
+    expect(featuredProductIds({})).toEqual([]);
+  });
+
+  it('reads at most MAX_FEATURED_PRODUCTS ids', () => {
+    const many = Array.from({ length: MAX_FEATURED_PRODUCTS + 5 }, (_, index) => index + 1);
+    expect(featuredProductIds({ productIds: many })).toEqual(many.slice(0, MAX_FEATURED_PRODUCTS));
   });
 });

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { isUiLanguage, type UiLanguage } from '../../core/languages.ts';
 import { termLink } from '../../core/links.ts';
+import type { ProductCard } from '../../server/modules/catalogue/catalogue.contract.ts';
 import type { PostCard, PostView } from '../../server/modules/cms/cms.contract.ts';
 import type { EventRecord } from '../../server/modules/events/events.contract.ts';
 import type { FormView } from '../../server/modules/forms/forms.contract.ts';
@@ -9,12 +10,14 @@ import type { IgMedia } from '../../server/modules/social/instagram.contract.ts'
 /** One section of a page as `v1/cms/post/filterStandard` returns it for a single slug. */
 export type PageSection = NonNullable<PostView['sections']>[number];
 
-/** What a section needs besides its own settings and texts: posts, events, a form, Instagram posts, loaded by the page. */
+/** What a section needs besides its own settings and texts: posts, events, a form, Instagram posts, products, loaded by the page. */
 export type SectionData = {
   posts?: PostCard[];
   events?: EventRecord[];
   form?: FormView;
   instagram?: IgMedia[];
+  /** A products section's cards, in the editor's order. */
+  products?: ProductCard[];
 };
 
 /** `editPage=true` and `mobileView=true` from the query (edit mode itself checks the user later). */

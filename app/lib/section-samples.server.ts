@@ -1,4 +1,5 @@
 import type { UiLanguage } from '../../core/languages.ts';
+import { productWebFilter } from '../../server/modules/catalogue/catalogue.contract.ts';
 import { postFilterStandard, type SectionType, sectionTypes } from '../../server/modules/cms/cms.contract.ts';
 import type { IgMedia } from '../../server/modules/social/instagram.contract.ts';
 import type { Catalog } from '../i18n/catalog-hr.ts';
@@ -58,7 +59,26 @@ export async function loadSectionSamples(
     if (type === 'instagram') sectionData[id] = { instagram: sampleInstagram(images, texts, language) };
     else if (real?.data) sectionData[id] = real.data;
   });
+  if (generated.includes('products')) await withSampleProducts(api, sections, sectionData);
   return { sections, media: images, sectionData, generated };
+}
+
+/** How many of the shop's products a generated products section shows. */
+const SAMPLE_PRODUCTS = 4;
+
+/** A generated products section shows the shop's first products (product/web/filter by priority). */
+async function withSampleProducts(
+  api: ApiClient,
+  sections: PageSection[],
+  sectionData: Record<string, SectionData>,
+) {
+  const index = sections.findIndex((section) => section.type === 'products');
+  const section = sections[index];
+  if (!section) return;
+  const result = await api.call(productWebFilter, { body: { limit: SAMPLE_PRODUCTS, page: 1 } });
+  const products = result.errored ? [] : result.data.records;
+  sections[index] = { ...section, settings: { productIds: products.map((product) => product.id) } };
+  sectionData[section.id] = { products };
 }
 
 function sampleInstagram(
@@ -103,6 +123,8 @@ function generatedSection(
       },
       'latest-posts': { settings: { limit: 3, categoryId: null }, content: { title } },
       'upcoming-events': { settings: { limit: 3 }, content: { title, emptyText: text } },
+      // The ids are the shop's first products, filled in by `withSampleProducts`.
+      products: { settings: { productIds: [] }, content: { title } },
       'call-to-action': { settings: { background: 'primary' }, content: { title, text, button: link } },
       faq: { settings: {}, content: { title, items: [{ question: title, answerHtml: `<p>${text}</p>` }] } },
       gallery: { settings: { mediaIds: mediaId ? [mediaId] : [] }, content: { title, captions: [text] } },

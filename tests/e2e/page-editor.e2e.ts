@@ -340,7 +340,7 @@ async function photo(seed: number, width: number, height: number) {
     .toBuffer();
 }
 
-test('section settings: an editor uploads two images in the picker and uses one, and chooses the blog category of a post list; a visitor sees both at once', async ({
+test('section settings: an editor uploads two images in the picker and uses one, chooses the blog category of a post list and two featured products; a visitor sees them at once', async ({
   browser,
   page: visitor,
 }) => {
@@ -430,6 +430,37 @@ test('section settings: an editor uploads two images in the picker and uses one,
   await categories.getByRole('button', { name: texts.pickers.use.replace('{{count}}', '1') }).click();
   await expect(listSettings.getByTestId('setting-list-postCategories')).toContainText('Reading');
   await listSettings.getByRole('button', { name: texts.apply }).click();
+
+  // A products section added in the manager, with two of the shop's products chosen, the second first.
+  const listed = await page.request.post('/api/v1/catalogue/product/web/filter', {
+    headers: { language: 'en' },
+    data: { page: 1, limit: 2 },
+  });
+  const [one, two] = ((await listed.json()).data.records as { name: string }[]).map((card) => card.name);
+  await page.getByRole('button', { name: texts.sections, exact: true }).click();
+  const manager = page.getByRole('dialog', { name: texts.managerTitle });
+  await manager.getByLabel(texts.sectionType).selectOption('products');
+  await manager.getByRole('button', { name: texts.addSection }).click();
+  await manager.getByRole('button', { name: texts.close }).click();
+  // A new section shows on the page once saved (the page reloads in edit mode from what was stored).
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
+  await waitForHydration(page);
+  await expect(section(page, 'products')).toContainText(texts.productsEmpty, slow);
+  await section(page, 'products').getByRole('button', { name: texts.options }).click();
+  const productSettings = page.getByRole('dialog', {
+    name: texts.settingsTitle.replace('{{type}}', texts.types.products),
+  });
+  await productSettings
+    .getByRole('button', { name: `${texts.pickers.choose.products}: ${texts.settings.productIds}` })
+    .click();
+  const productPicker = page.getByRole('dialog', { name: texts.pickers.title.products });
+  for (const name of [two!, one!])
+    await productPicker
+      .getByRole('button', { name: texts.pickers.addItem.replace('{{title}}', name), exact: true })
+      .click();
+  await productPicker.getByRole('button', { name: texts.pickers.use.replace('{{count}}', '2') }).click();
+  await expect(productSettings.getByTestId('setting-list-chosen')).toHaveText(new RegExp(`${two}[^]*${one}`));
+  await productSettings.getByRole('button', { name: texts.apply }).click();
   await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
 
   await visitor.goto(created.link);
@@ -444,5 +475,8 @@ test('section settings: an editor uploads two images in the picker and uses one,
   const titles = ((await reading.json()).data.records as { title: string }[]).map((post) => post.title);
   expect(titles.length).toBeGreaterThan(0);
   await expect(section(visitor, 'latest-posts').getByRole('heading', { level: 3 })).toHaveText(titles);
+  await expect(section(visitor, 'products').getByRole('heading', { level: 3 })).toHaveText([two!, one!]);
+  await section(visitor, 'products').scrollIntoViewIfNeeded();
+  await visitor.screenshot({ path: 'test-results/products-section.png' });
   await context.close();
 });

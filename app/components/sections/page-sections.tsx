@@ -14,6 +14,7 @@ import { ImageTextSection } from './image-text-section.tsx';
 import { InstagramSection } from './instagram-section.tsx';
 import { LatestPostsSection } from './latest-posts-section.tsx';
 import { NewsletterSection } from './newsletter-section.tsx';
+import { ProductsSection } from './products-section.tsx';
 import { RichTextSection } from './rich-text-section.tsx';
 import { type SectionMedia, SectionMediaProvider } from './section-media.tsx';
 import type { SectionProps } from './section-props.ts';
@@ -28,6 +29,7 @@ const components: { [T in SectionType]: ComponentType<SectionProps<T>> } = {
   'card-grid': CardGridSection,
   'latest-posts': LatestPostsSection,
   'upcoming-events': UpcomingEventsSection,
+  products: ProductsSection,
   'call-to-action': CallToActionSection,
   faq: FaqSection,
   gallery: GallerySection,

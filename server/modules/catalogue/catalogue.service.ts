@@ -181,6 +181,24 @@ export async function listableProductIds(db: Db, ctx: RequestContext, ids: numbe
 }
 
 /**
+ * Of the given ids, those of products of the site in any status (what an editor may name in a page's
+ * products section: a product hidden now shows once it is listable again).
+ */
+export async function existingProductIds(
+  db: Pick<Db, 'select'>,
+  siteId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, unique), eq(products.siteId, siteId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
  * Product cards as the listings show them (the records of product/web/filter), for lists other modules
  * keep (the wishlist), in the order given. Products a shopper may not open are left out.
  */

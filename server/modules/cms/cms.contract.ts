@@ -16,6 +16,7 @@ export const sectionTypes = [
   'card-grid',
   'latest-posts',
   'upcoming-events',
+  'products',
   'call-to-action',
   'faq',
   'gallery',
@@ -60,6 +61,14 @@ export type SectionShapes = {
   'upcoming-events': {
     settings: { limit: number };
     content: { title: string; emptyText: string; button?: SectionLink };
+  };
+  /**
+   * Featured products chosen by the editor, in the editor's order, shown as the shop's product cards;
+   * products that are hidden or no longer active are left out.
+   */
+  products: {
+    settings: { productIds: number[] };
+    content: { title?: string };
   };
   'call-to-action': {
     settings: { background: 'primary' | 'secondary' | 'light' };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
 import { idInput, idParam, lineText } from '../../../core/input-schemas.ts';
 import { uiLanguages } from '../../../core/languages.ts';
+import { MAX_FEATURED_PRODUCTS } from '../../../core/section-data.ts';
 import { PAGE_SLUG_MIN, PAGE_SLUG_PATTERN } from '../../../core/section-defaults.ts';
 import { elementHandlers, elementSchema, sectionTypes } from './cms.contract.ts';
 
@@ -23,6 +24,8 @@ export const EDITOR_MESSAGES = {
   notFound: 'Page not found.',
   sectionNotFound: 'A section of this save does not exist.',
   mediaNotFound: 'An image of this section is not in the media library.',
+  productsFormat: `A list of at most ${MAX_FEATURED_PRODUCTS} different product ids.`,
+  productNotFound: 'A product of this section is not in the shop.',
   elementExists: 'This element already exists in this language.',
 } as const;
 

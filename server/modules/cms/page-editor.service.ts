@@ -1,12 +1,15 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
 import { isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { termLink } from '../../../core/links.ts';
+import { featuredProductIds, MAX_FEATURED_PRODUCTS } from '../../../core/section-data.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { sanitizeSectionContent } from '../../kernel/sanitize-html.ts';
 import { pickText } from '../../kernel/translations.ts';
+import { existingProductIds } from '../catalogue/catalogue.service.ts';
 import { existingMediaIds } from '../media/media.service.ts';
 import { invalidateSiteContent } from '../site/site.service.ts';
 import { requireBackofficeUser } from '../users/users.service.ts';
@@ -171,6 +174,7 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
           field: sectionField(index, 'settings'),
         });
     }
+    await checkProductIds(tx, ctx, input, byId);
     const ids: number[] = [];
     for (const [index, section] of input.entries()) {
       const content = sanitizeSectionContent(section.content);
@@ -210,6 +214,47 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
       ids.push(id);
     }
     return ids;
+  }
+
+  /**
+   * A products section names a list of different product ids, each a product of this site; ids the
+   * section already held stay allowed (a product deleted later must not block saving the page).
+   */
+  async function checkProductIds(
+    tx: Tx,
+    ctx: RequestContext,
+    input: (EditSectionInput & { id?: number })[],
+    byId: Map<number, { settings: Record<string, unknown> }>,
+  ) {
+    const wanted = new Map<number, number[]>();
+    for (const [index, section] of input.entries()) {
+      if (section.type !== 'products') continue;
+      const value = section.settings.productIds ?? [];
+      const valid =
+        Array.isArray(value) &&
+        value.length <= MAX_FEATURED_PRODUCTS &&
+        new Set(value).size === value.length &&
+        value.every((id) => typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= PG_INTEGER_MAX);
+      if (!valid)
+        throw new ApiError(400, 'VALIDATION_ERROR', EDITOR_MESSAGES.productsFormat, {
+          field: sectionField(index, 'settings.productIds'),
+        });
+      const held = new Set(
+        section.id === undefined ? [] : featuredProductIds(byId.get(section.id)?.settings ?? {}),
+      );
+      wanted.set(
+        index,
+        (value as number[]).filter((id) => !held.has(id)),
+      );
+    }
+    const asked = [...new Set([...wanted.values()].flat())];
+    if (asked.length === 0) return;
+    const known = await existingProductIds(tx, ctx.site.id, asked);
+    for (const [index, ids] of wanted)
+      if (ids.some((id) => !known.has(id)))
+        throw new ApiError(400, 'VALIDATION_ERROR', EDITOR_MESSAGES.productNotFound, {
+          field: sectionField(index, 'settings.productIds'),
+        });
   }
 
   async function placeSections(tx: Tx, postId: number, ids: number[]) {

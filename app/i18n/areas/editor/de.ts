@@ -181,6 +181,7 @@ export const editorDe: Widen<typeof editorHr> = {
     'card-grid': 'Karten',
     'latest-posts': 'Neueste Beiträge',
     'upcoming-events': 'Kommende Veranstaltungen',
+    products: 'Ausgewählte Produkte',
     'call-to-action': 'Handlungsaufruf',
     faq: 'Häufige Fragen',
     gallery: 'Galerie',
@@ -190,6 +191,8 @@ export const editorDe: Widen<typeof editorHr> = {
     form: 'Formular',
     instagram: 'Instagram',
   },
+  productsEmpty: 'Noch keine Produkte gewählt: wählen Sie sie in den Abschnittsoptionen.',
+
   inPlace: {
     pageTitle: 'Seitentitel',
     question: 'Frage {{position}}',

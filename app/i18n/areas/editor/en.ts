@@ -179,6 +179,7 @@ export const editorEn: Widen<typeof editorHr> = {
     'card-grid': 'Cards',
     'latest-posts': 'Latest posts',
     'upcoming-events': 'Upcoming events',
+    products: 'Featured products',
     'call-to-action': 'Call to action',
     faq: 'FAQ',
     gallery: 'Gallery',
@@ -188,6 +189,8 @@ export const editorEn: Widen<typeof editorHr> = {
     form: 'Form',
     instagram: 'Instagram',
   },
+  productsEmpty: 'No products chosen yet: choose them in the section options.',
+
   inPlace: {
     pageTitle: 'Page title',
     question: 'Question {{position}}',

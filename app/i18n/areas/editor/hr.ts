@@ -177,6 +177,7 @@ export const editorHr = {
     'card-grid': 'Kartice',
     'latest-posts': 'Najnovije objave',
     'upcoming-events': 'Nadolazeći događaji',
+    products: 'Istaknuti proizvodi',
     'call-to-action': 'Poziv na akciju',
     faq: 'Česta pitanja',
     gallery: 'Galerija',
@@ -186,6 +187,8 @@ export const editorHr = {
     form: 'Obrazac',
     instagram: 'Instagram',
   },
+  productsEmpty: 'Još nema odabranih proizvoda: odaberite ih u postavkama sekcije.',
+
   inPlace: {
     pageTitle: 'Naslov stranice',
     question: 'Pitanje {{position}}',
