@@ -1,8 +1,14 @@
 /**
  * `npm test`: every check, in the order that fails fastest — types, lint, unit and integration tests
  * (vitest), production build, end-to-end tests in Chromium (Playwright). Ends with one summary line.
+ *
+ * Steps of one stage run side by side (decision 0560): with PostgreSQL configured, the integration
+ * suite's second run on PGlite runs beside the first (much of that one waits on the database server),
+ * and the production build beside both. The first step of a stage prints as it goes; the others'
+ * output is kept in a file and printed, whole, once the stage is over. A stage starts only when every
+ * step of the one before passed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +20,7 @@ const e2eReport = path.join(reports, 'e2e.json');
 const skipE2e = process.argv.includes('--no-e2e');
 
 type Step = { name: string; command: string; args: string[]; env?: Record<string, string> };
-const steps: Step[] = [
-  { name: 'typecheck', command: bin('react-router'), args: ['typegen'] },
-  { name: 'typecheck', command: bin('tsc'), args: ['--noEmit'] },
-  { name: 'lint', command: bin('biome'), args: ['check', '.'] },
+const tests: Step[] = [
   {
     name: 'unit and integration tests',
     command: bin('vitest'),
@@ -26,7 +29,7 @@ const steps: Step[] = [
 ];
 // With PostgreSQL configured, the integration suite also runs on PGlite: both engines must pass it.
 if (process.env.TEST_DATABASE_URL) {
-  steps.push({
+  tests.push({
     name: 'integration tests on PGlite',
     command: bin('vitest'),
     args: [
@@ -40,31 +43,78 @@ if (process.env.TEST_DATABASE_URL) {
     env: { TEST_DATABASE_URL: '' },
   });
 }
+// The build takes little CPU next to the tests (decision 0560) and is what the end-to-end tests need.
+if (!skipE2e) tests.push({ name: 'build', command: bin('react-router'), args: ['build'] });
+
+const stages: Step[][] = [
+  [{ name: 'typecheck', command: bin('react-router'), args: ['typegen'] }],
+  [{ name: 'typecheck', command: bin('tsc'), args: ['--noEmit'] }],
+  [{ name: 'lint', command: bin('biome'), args: ['check', '.'] }],
+  tests,
+];
 if (!skipE2e) {
-  steps.push({ name: 'build', command: bin('react-router'), args: ['build'] });
-  steps.push({
-    name: 'end-to-end tests',
-    command: process.execPath,
-    args: ['scripts/e2e.ts'],
-    env: { E2E_JSON_REPORT: e2eReport },
-  });
+  stages.push([
+    {
+      name: 'end-to-end tests',
+      command: process.execPath,
+      args: ['scripts/e2e.ts'],
+      env: { E2E_JSON_REPORT: e2eReport },
+    },
+  ]);
 }
 
-let failedStep: string | undefined;
-for (const step of steps) {
-  console.log(`\n▶ ${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(step.command, step.args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+const seconds = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+/** Runs a step; the first of a stage inherits the terminal, the others write to `log`. */
+const run = (step: Step, log?: string) =>
+  new Promise<number>((resolve) => {
+    const out = log ? fs.openSync(log, 'w') : undefined;
+    const child = spawn(step.command, step.args, {
+      stdio: out === undefined ? 'inherit' : ['ignore', out, out],
+      env: { ...process.env, ...step.env },
+    });
+    const done = (code: number) => {
+      if (out !== undefined) fs.closeSync(out);
+      resolve(code);
+    };
+    child.on('error', (error) => {
+      console.error(`${step.name}: ${error.message}`);
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
   });
-  console.log(
-    `◀ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  if (result.status !== 0) {
-    failedStep = step.name;
-    break;
+
+let failedStep: string | undefined;
+for (const stage of stages) {
+  const started = Date.now();
+  for (const [index, step] of stage.entries()) {
+    const where = index === 0 ? '' : ' (beside the first, output below when done)';
+    console.log(`\n▶ ${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}${where}`);
   }
+  const logs = stage.map((_, index) => (index === 0 ? undefined : path.join(reports, `step-${index}.log`)));
+  const finished: number[] = [];
+  const codes = await Promise.all(
+    stage.map((step, index) =>
+      run(step, logs[index]).then((code) => {
+        finished[index] = Date.now();
+        return code;
+      }),
+    ),
+  );
+  for (const [index, step] of stage.entries()) {
+    const log = logs[index];
+    if (log) {
+      console.log(`\n▼ ${step.name}: output`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+    }
+    const status = codes[index] === 0 ? 'ok' : 'FAILED';
+    console.log(
+      `◀ ${step.name}: ${status} in ${(((finished[index] ?? started) - started) / 1000).toFixed(1)} s`,
+    );
+    if (codes[index] !== 0) failedStep ??= step.name;
+  }
+  if (stage.length > 1) console.log(`◀ stage: ${seconds(started)}`);
+  if (failedStep) break;
 }
 
 let passed = 0;
