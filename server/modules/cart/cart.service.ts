@@ -33,7 +33,7 @@ import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
 import { httpMemberCardValidator, type MemberCardVerdict } from './member-card-validator.ts';
-import { preparedOnce } from './prepared-query.ts';
+import { preparedOnce } from '../../db/prepared-query.ts';
 
 /**
  * Cart changes commit without waiting for the WAL flush (decision 0257): a cart is no payment, and
