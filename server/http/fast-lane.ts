@@ -284,7 +284,6 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     implementation: Implementation,
     params: Record<string, string>,
     url: string,
-    host: string,
     requestId: string,
     started: number,
     key: string | undefined,
@@ -506,7 +505,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
       } catch (error) {
         counted = Promise.reject(error);
       }
-      apiRead(req, res, implementation, params, url, host, requestId, started, key, counted).catch(
+      apiRead(req, res, implementation, params, url, requestId, started, key, counted).catch(
         (error: unknown) => failed(res, error),
       );
       return;

@@ -321,7 +321,11 @@ export function createPageCache(options: PageCacheOptions) {
     const { siteId, key, page } = found;
     if (page) {
       // Kept only when every read hit and the page is one of them (a memory cache's own object).
-      if (reads.length > 0 && reads.every((read) => read.value !== undefined) && reads.some((read) => read.value === page)) {
+      if (
+        reads.length > 0 &&
+        reads.every((read) => read.value !== undefined) &&
+        reads.some((read) => read.value === page)
+      ) {
         const memoKey = `${host ?? ''}\n${pathAndQuery}\n${variant}`;
         memo.delete(memoKey);
         memo.set(memoKey, { page, reads });
