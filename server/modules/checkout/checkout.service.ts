@@ -297,6 +297,17 @@ export function createCheckoutService(
           (key === 'isCompany' ? false : key === 'companyName' || key === 'companyOib' ? '' : null);
     return values;
   };
+  // The reads of the order's first round trip (decision 0308), by the cart's public id.
+  const cartRowIdParam = () => cartRowIdOf(sql.placeholder('cartId') as unknown as string);
+  const existingOrderOfCart = preparedOnce('order_of_cart', (tx: Tx) =>
+    tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartId, cartRowIdParam()), ne(orders.state, 'cancelled'))),
+  );
+  const checkoutSessionOfCart = preparedOnce('checkout_session_of_cart', (tx: Tx) =>
+    tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowIdParam())),
+  );
   const insertCreated = preparedOnce('order_created_insert', (tx: Tx) =>
     tx.insert(orderStateChanges).values({
       orderId: orderIdSql as unknown as number,
@@ -621,7 +632,6 @@ export function createCheckoutService(
       protectCode: body.protectCode,
       currencyId: body.currencyId,
     };
-    const cartRowId = cartRowIdOf(session.cartId);
     return db.transaction(async (tx): Promise<CreateResult> => {
       // One round trip (decision 0308): the cart's lock, its lines, an order of this cart and the
       // checkout session, each read once the cart row is held.
@@ -632,17 +642,8 @@ export function createCheckoutService(
         open,
       } = await cart.lockForOrder(tx, ctx, session, () =>
         Promise.all([
-          inOrderQuery(
-            sentPrepared(
-              tx
-                .select()
-                .from(orders)
-                .where(and(eq(orders.cartId, cartRowId), ne(orders.state, 'cancelled'))),
-            ),
-          ),
-          inOrderQuery(
-            sentPrepared(tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowId))),
-          ),
+          inOrderQuery(existingOrderOfCart(tx, { cartId: session.cartId })),
+          inOrderQuery(checkoutSessionOfCart(tx, { cartId: session.cartId })),
         ]),
       );
       if (existing) {
