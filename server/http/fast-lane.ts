@@ -16,7 +16,7 @@ import type { SiteService } from '../modules/site/site.service.ts';
 import type { SessionService } from '../modules/users/session.service.ts';
 import { AnswerMemo, recordingCacheReads } from './answer-memo.ts';
 import { acceptsGzip } from './compression.ts';
-import { type BodyPieces, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
+import { type BodyPieces, gzipWithNonce, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
 
 const gzip = promisify(zlib.gzip);
 
@@ -515,9 +515,10 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     if (!pageCache || deps.routedElsewhere(path)) return fallback();
     const known = pageCache.answerNow(pageRequest(req, host, url));
     if (known?.hit && typeof known.body === 'object' && known.body !== null) {
-      const body = known.body;
-      const encoding = encodingOf(req, body.length);
-      if (encoding !== 'gzip') {
+      const encoding = encodingOf(req, known.body.length);
+      // Gzipped from the page's parts deflated once, with this response's nonce (decision 0295).
+      const body = encoding === 'gzip' ? gzipWithNonce(known.hit.page, known.hit.nonce) : known.body;
+      if (body) {
         const { requestId, started } = begin(req);
         const head = preparedHead(known.hit.page, encoding, () => ({
           headers: known.headers,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { CONSENT_COOKIE, parseConsent } from '../../core/cookie-consent.ts';
 import { readCookie } from '../../core/cookies.ts';
 import { isUiLanguage, rankedUiLanguages } from '../../core/languages.ts';
@@ -64,7 +65,7 @@ export type PageAnswer = {
    * A 200 from the cache: the stored page (the same object while it is cached) and this response's
    * policy, so that the fast lane can reuse the response head it built for the page (decision 0293).
    */
-  hit?: { page: object; policy: string };
+  hit?: { page: object; policy: string; nonce: string };
 };
 
 export type PageCacheOptions = {
@@ -155,6 +156,61 @@ function bodyWithNonce(page: CachedPage, nonce: string): BodyPieces | string {
   return { pieces, length: template.bytes.length };
 }
 
+/** The page's fixed parts compressed once: raw deflate, each ended by a full flush (byte-aligned). */
+const deflatedParts = new WeakMap<CachedPage, Buffer[]>();
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final stored block: ends the deflate stream. */
+const LAST_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * The page's body with this response's nonce, gzipped without compressing the page again (decision
+ * 0295): the parts between nonces are deflated once (a full flush after each, so that each ends on
+ * a byte boundary and refers to nothing before it), and each response puts its nonce between them as
+ * a stored block, then the final block and the gzip trailer (CRC-32 of the whole body and its
+ * length). Undefined when the page is not a page object the cache handed out, or the nonce's length
+ * differs from the template's (then the caller compresses the body as usual).
+ */
+export function gzipWithNonce(page: object, nonce: string): BodyPieces | undefined {
+  const cached = page as CachedPage;
+  const template = templates.get(cached);
+  if (!template || Buffer.byteLength(nonce) !== template.nonceLength || template.nonceLength > 0xffff)
+    return undefined;
+  const raw: Buffer[] = [];
+  let from = 0;
+  for (const offset of template.offsets) {
+    raw.push(template.bytes.subarray(from, offset));
+    from = offset + template.nonceLength;
+  }
+  raw.push(template.bytes.subarray(from));
+  let parts = deflatedParts.get(cached);
+  if (!parts) {
+    parts = raw.map((part) => zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_FULL_FLUSH }));
+    deflatedParts.set(cached, parts);
+  }
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  const stored = Buffer.alloc(5 + nonceBytes.length);
+  stored.writeUInt16LE(nonceBytes.length, 1);
+  stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
+  nonceBytes.copy(stored, 5);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  raw.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(stored);
+      crc = zlib.crc32(nonceBytes, crc);
+    }
+    pieces.push(parts[index]!);
+    crc = zlib.crc32(part, crc);
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(template.bytes.length >>> 0, 4);
+  pieces.push(LAST_BLOCK, trailer);
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return { pieces, length };
+}
+
 /** A body in pieces (views into a cached page and its nonces) and its length in bytes. */
 export type BodyPieces = { pieces: readonly (Uint8Array | string)[]; length: number };
 
@@ -216,7 +272,7 @@ export function createPageCache(options: PageCacheOptions) {
       status: 200,
       headers,
       body: bodyWithNonce(page, nonce),
-      ...(state === 'HIT' ? { hit: { page, policy } } : {}),
+      ...(state === 'HIT' ? { hit: { page, policy, nonce } } : {}),
     };
   }
 
