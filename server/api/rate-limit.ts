@@ -31,14 +31,19 @@ function localCounter(cache: Cache): MemoryCache {
 export function createRateCounter(cache: Cache, perMinute: number, options: { bucket?: string } = {}) {
   // Separate budgets (all API calls; writes) count in separate namespaces.
   const namespace = options.bucket ? `rate-limit-${options.bucket}` : 'rate-limit';
-  return async (address: string | undefined): Promise<number | undefined> => {
+  const verdict = (count: number) =>
+    count > perMinute ? 60 - (Math.floor(Date.now() / 1000) % 60) : undefined;
+  // A process-local cache counts synchronously: the fast lane answers a read without awaiting a
+  // promise (docs/decisions/0293). Redis counts over the network, with the local fallback.
+  const local = cache instanceof MemoryCache ? cache : undefined;
+  return (address: string | undefined): number | undefined | Promise<number | undefined> => {
     if (perMinute <= 0 || !address) return undefined;
-    const window = Math.floor(Date.now() / 60_000);
-    const key = `${address}:${window}`;
-    const count = await cache
+    const key = `${address}:${Math.floor(Date.now() / 60_000)}`;
+    if (local) return verdict(local.incrementNow(namespace, key, 60));
+    return cache
       .increment(namespace, key, 60)
-      .catch(() => localCounter(cache).increment(namespace, key, 60));
-    return count > perMinute ? 60 - (Math.floor(Date.now() / 1000) % 60) : undefined;
+      .catch(() => localCounter(cache).increment(namespace, key, 60))
+      .then(verdict);
   };
 }
 

@@ -134,6 +134,11 @@ export class MemoryCache implements Cache {
   }
 
   async increment(namespace: string, key: string, windowSeconds: number): Promise<number> {
+    return this.incrementNow(namespace, key, windowSeconds);
+  }
+
+  /** `increment` without its promise (the rate counter of the HTTP fast lane). */
+  incrementNow(namespace: string, key: string, windowSeconds: number): number {
     const fullKey = namespace + SEPARATOR + key;
     const entry = this.lru.get(fullKey);
     const count = entry ? (entry.value as number) + 1 : 1;

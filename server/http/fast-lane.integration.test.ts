@@ -219,6 +219,58 @@ describe('the fast lane answers what the app answers', () => {
     expect(fromLane).toEqual({ ...fromApp, requestId: fromLane.requestId, byLane: true });
   });
 
+  it("reuses a response head it built once with this response's request id and policy (decision 0293)", async () => {
+    for (const path of ['/o-nama', '/api/v1/cms/option/filter']) {
+      await request(withLane.url, path, {});
+      const seen = new Set<string>();
+      for (let round = 0; round < 3; round++) {
+        const response = await request(withLane.url, path, {});
+        expect(response.status).toBe(200);
+        const requestId = String(response.headers['x-request-id']);
+        const policy = String(response.headers['content-security-policy']);
+        const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+        if (path === '/o-nama') {
+          expect(response.headers['x-page-cache']).toBe('HIT');
+          expect(nonce).toBeDefined();
+          // Every nonce in the body is the one of this response's policy.
+          const inBody = new Set(
+            [...response.raw.toString('utf8').matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]),
+          );
+          expect([...inBody]).toEqual([nonce]);
+          seen.add(nonce!);
+        }
+        expect(seen.has(requestId)).toBe(false);
+        seen.add(requestId);
+        expect(Number(response.headers['content-length'])).toBe(response.raw.length);
+      }
+      expect(seen.size).toBe(path === '/o-nama' ? 6 : 3);
+    }
+  });
+
+  it("gzips a cached page from its parts deflated once, with each response's nonce (decision 0295)", async () => {
+    await request(withLane.url, '/o-nama', gzip);
+    const policies = new Set<string>();
+    for (let round = 0; round < 3; round++) {
+      const response = await request(withLane.url, '/o-nama', gzip);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers['x-page-cache']).toBe('HIT');
+      expect(Number(response.headers['content-length'])).toBe(response.raw.length);
+      // gunzip checks the CRC and the length of the trailer.
+      const body = gunzipSync(response.raw).toString('utf8');
+      const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      const inBody = new Set([...body.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...inBody]).toEqual([nonce]);
+      expect(body).toContain('<p>/o-nama</p>');
+      // The nonce travels as a stored (uncompressed) block: the page itself was not compressed again.
+      expect(response.raw.includes(Buffer.from(` nonce="`))).toBe(false);
+      expect(response.raw.includes(Buffer.from(nonce!))).toBe(true);
+      policies.add(nonce!);
+      const plain = await answer(withoutLane.url, '/o-nama', {});
+      expect(body.replaceAll(nonce!, 'NONCE')).toBe(plain.body);
+    }
+    expect(policies.size).toBe(3);
+  });
+
   it('writes the same request line as the app, secrets in the query redacted', async () => {
     const paths = ['/healthz', '/api/v1/search?q=medo&token=secret-value', '/api/v1/search?page=abc'];
     for (const path of paths) {

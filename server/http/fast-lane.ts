@@ -16,7 +16,7 @@ import type { SiteService } from '../modules/site/site.service.ts';
 import type { SessionService } from '../modules/users/session.service.ts';
 import { AnswerMemo, recordingCacheReads } from './answer-memo.ts';
 import { acceptsGzip } from './compression.ts';
-import { type BodyPieces, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
+import { type BodyPieces, gzipWithNonce, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
 
 const gzip = promisify(zlib.gzip);
 
@@ -79,7 +79,7 @@ export type FastLaneDeps = {
     sessions?: SessionService;
     checkOutput: boolean;
     /** Counts one API request of the client (undefined: within budget; else seconds to wait). */
-    countRequest: (address: string | undefined) => Promise<number | undefined>;
+    countRequest: (address: string | undefined) => number | undefined | Promise<number | undefined>;
     /** The client address rate limits count by (the socket's peer or what trusted proxies say). */
     clientAddress: (
       socketAddress: string | undefined,
@@ -351,7 +351,27 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     const { requestId, started } = begin(req);
     const answer: PageAnswer = found.answer;
     if (answer.body === null) send(req, res, requestId, started, answer.status, answer.headers, null);
-    else await sendCompressible(req, res, requestId, started, answer.status, answer.headers, answer.body);
+    else {
+      // A cached page gzipped from its parts deflated once, with this response's nonce (decision 0295).
+      const body = answer.body;
+      const spliced =
+        answer.hit && typeof body === 'object' && body.length >= deps.compressThreshold
+          ? gzipWithNonce(answer.hit.page, answer.hit.nonce)
+          : undefined;
+      await sendCompressible(
+        req,
+        res,
+        requestId,
+        started,
+        answer.status,
+        answer.headers,
+        body,
+        spliced && {
+          get: () => joinPieces(spliced),
+          set: () => {},
+        },
+      );
+    }
   }
 
   const begin = (req: IncomingMessage) => {

@@ -5,8 +5,8 @@ import type { ApiEnv } from '../api/api-router.ts';
 import { ApiError } from '../api/errors.ts';
 import type { RequestContext } from '../api/request-context.ts';
 import type { Db } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared-query.ts';
 import type { Logger } from '../logger.ts';
-import { preparedPerDatabase } from '../modules/cart/prepared-query.ts';
 import { idempotencyRequests } from '../modules/platform/idempotency.schema.ts';
 
 /** What a key may look like: a UUID or any other printable token of a sensible length. */

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { CONSENT_COOKIE, parseConsent } from '../../core/cookie-consent.ts';
 import { readCookie } from '../../core/cookies.ts';
 import { isUiLanguage, rankedUiLanguages } from '../../core/languages.ts';
 import { EDIT_MODE_PARAM, hasPersonalCookie, LANGUAGE_COOKIE } from '../../core/visitor-cookies.ts';
 import type { Cache } from '../cache/cache.ts';
+import type { CacheRead } from '../cache/memory-cache.ts';
 import { normalizeHost, type SiteService, siteCacheTag } from '../modules/site/site.service.ts';
+import { recordingCacheReads } from './answer-memo.ts';
 import { createNonce, documentCsp, type SecurityHeaderOptions } from './security-headers.ts';
 
 /** The cache namespace of rendered pages (the admin caches page lists and empties it like any other). */
@@ -22,6 +25,8 @@ const STALE_WHILE_REVALIDATE_SECONDS = 60;
 const MAX_PAGE_BYTES = 1024 * 1024;
 /** Keys longer than this are hashed: a 2 kB query would make a 2 kB Redis key and tag-set entry. */
 const MAX_PLAIN_KEY_LENGTH = 200;
+/** Pages found without a lookup (see `memo` in createPageCache), at most this many. */
+const MAX_MEMO_ENTRIES = 1000;
 
 /**
  * One cached page: the document split where its nonce was, so that every response gets a fresh
@@ -56,6 +61,11 @@ export type PageAnswer = {
   status: 200 | 304;
   headers: Record<string, string>;
   body: BodyPieces | string | null;
+  /**
+   * A 200 from the cache: the stored page (the same object while it is cached) and this response's
+   * policy, so that the fast lane can reuse the response head it built for the page (decision 0293).
+   */
+  hit?: { page: object; policy: string; nonce: string };
 };
 
 export type PageCacheOptions = {
@@ -146,6 +156,61 @@ function bodyWithNonce(page: CachedPage, nonce: string): BodyPieces | string {
   return { pieces, length: template.bytes.length };
 }
 
+/** The page's fixed parts compressed once: raw deflate, each ended by a full flush (byte-aligned). */
+const deflatedParts = new WeakMap<CachedPage, Buffer[]>();
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final stored block: ends the deflate stream. */
+const LAST_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+
+/**
+ * The page's body with this response's nonce, gzipped without compressing the page again (decision
+ * 0295): the parts between nonces are deflated once (a full flush after each, so that each ends on
+ * a byte boundary and refers to nothing before it), and each response puts its nonce between them as
+ * a stored block, then the final block and the gzip trailer (CRC-32 of the whole body and its
+ * length). Undefined when the page is not a page object the cache handed out, or the nonce's length
+ * differs from the template's (then the caller compresses the body as usual).
+ */
+export function gzipWithNonce(page: object, nonce: string): BodyPieces | undefined {
+  const cached = page as CachedPage;
+  const template = templates.get(cached);
+  if (!template || Buffer.byteLength(nonce) !== template.nonceLength || template.nonceLength > 0xffff)
+    return undefined;
+  const raw: Buffer[] = [];
+  let from = 0;
+  for (const offset of template.offsets) {
+    raw.push(template.bytes.subarray(from, offset));
+    from = offset + template.nonceLength;
+  }
+  raw.push(template.bytes.subarray(from));
+  let parts = deflatedParts.get(cached);
+  if (!parts) {
+    parts = raw.map((part) => zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_FULL_FLUSH }));
+    deflatedParts.set(cached, parts);
+  }
+  const nonceBytes = Buffer.from(nonce, 'latin1');
+  const stored = Buffer.alloc(5 + nonceBytes.length);
+  stored.writeUInt16LE(nonceBytes.length, 1);
+  stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
+  nonceBytes.copy(stored, 5);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  raw.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(stored);
+      crc = zlib.crc32(nonceBytes, crc);
+    }
+    pieces.push(parts[index]!);
+    crc = zlib.crc32(part, crc);
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(template.bytes.length >>> 0, 4);
+  pieces.push(LAST_BLOCK, trailer);
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return { pieces, length };
+}
+
 /** A body in pieces (views into a cached page and its nonces) and its length in bytes. */
 export type BodyPieces = { pieces: readonly (Uint8Array | string)[]; length: number };
 
@@ -200,9 +265,15 @@ export function createPageCache(options: PageCacheOptions) {
       return { status: 304, headers, body: null };
     }
     const nonce = createNonce();
-    headers['content-security-policy'] = policyHead + nonce + policyTail;
+    const policy = policyHead + nonce + policyTail;
+    headers['content-security-policy'] = policy;
     if (request.method === 'HEAD') return { status: 200, headers, body: null };
-    return { status: 200, headers, body: bodyWithNonce(page, nonce) };
+    return {
+      status: 200,
+      headers,
+      body: bodyWithNonce(page, nonce),
+      ...(state === 'HIT' ? { hit: { page, policy, nonce } } : {}),
+    };
   }
 
   const toResponse = ({ status, headers, body }: PageAnswer) =>
@@ -228,22 +299,19 @@ export function createPageCache(options: PageCacheOptions) {
     return origin;
   };
 
-  /** Before rendering: the cached page's answer, or how to treat the page about to be rendered. */
-  async function lookupAnswer(
-    request: PageRequest,
-  ): Promise<{ answer: PageAnswer } | { answer?: undefined; plan: PagePlan }> {
-    if (!enabled || options.maintenance || (request.method !== 'GET' && request.method !== 'HEAD'))
-      return { plan: { kind: 'pass' } };
-    const cookieHeader = request.headers.get('cookie');
-    const url = request.url;
-    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    const pathAndQuery = pathStart < 0 ? '/' : url.slice(pathStart);
-    if (hasPersonalCookie(cookieHeader) || pathAndQuery.includes(`${EDIT_MODE_PARAM}=`))
-      return { plan: { kind: 'personal' } };
-    const host = request.headers.get('host');
-    const siteId = await sites.siteIdForHost(normalizeHost(host));
-    const site = siteId === null ? undefined : await sites.siteById(siteId);
-    if (siteId === null || !site) return { plan: { kind: 'pass' } };
+  /**
+   * Pages by what a request's key is made of (Host, path and query, the consent and language variant),
+   * with the memory-cache reads the lookup made (the site of the Host, the site, the page): while each
+   * of those entries still holds the value it held, the same request finds the same page, so it is
+   * answered without the lookup's awaited steps (decision 0293, as the API answers of 0292). A page
+   * the cache dropped (a content change drops the site's tag), a site or domain entry replaced or
+   * expired, or a flush makes the next lookup run again. With Redis nothing is recorded: no memo.
+   */
+  const memo = new Map<string, { page: CachedPage; reads: readonly CacheRead[] }>();
+
+  /** The variant of a shared page's key, or undefined for a request the cache never shares. */
+  function variantOf(request: PageRequest, cookieHeader: string | null, pathAndQuery: string) {
+    if (hasPersonalCookie(cookieHeader) || pathAndQuery.includes(`${EDIT_MODE_PARAM}=`)) return undefined;
     let variant = `c=${consentVariant(cookieHeader)}`;
     let vary = 'Cookie';
     // The root may redirect by the language cookie or Accept-Language (site option DetectLanguage).
@@ -254,11 +322,73 @@ export function createPageCache(options: PageCacheOptions) {
       variant += `|l=${isUiLanguage(chosen) ? chosen : '-'}:${preferred}`;
       vary = 'Cookie, Accept-Language';
     }
-    let key = `${siteId}|${originOf(site, host)}|${pathAndQuery}|${variant}`;
-    if (key.length > MAX_PLAIN_KEY_LENGTH)
-      key = `${siteId}|#${createHash('sha256').update(key).digest('base64url')}`;
-    const page = await cache.get<CachedPage>(PAGE_CACHE_NAMESPACE, key).catch(() => undefined);
-    if (page) return { answer: answer(page, request, 'HIT') };
+    return { variant, vary };
+  }
+
+  const pathAndQueryOf = (url: string) => {
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    return pathStart < 0 ? '/' : url.slice(pathStart);
+  };
+
+  /** The cached page's answer without any awaited step, when the memo knows the request's page. */
+  function answerNow(request: PageRequest): PageAnswer | undefined {
+    if (!enabled || options.maintenance || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return undefined;
+    const pathAndQuery = pathAndQueryOf(request.url);
+    const chosen = variantOf(request, request.headers.get('cookie'), pathAndQuery);
+    if (!chosen) return undefined;
+    const memoKey = `${request.headers.get('host') ?? ''}\n${pathAndQuery}\n${chosen.variant}`;
+    const known = memo.get(memoKey);
+    if (!known) return undefined;
+    for (const read of known.reads)
+      if (!read.cache.holds(read.key, read.value)) {
+        memo.delete(memoKey);
+        return undefined;
+      }
+    return answer(known.page, request, 'HIT');
+  }
+
+  /** Before rendering: the cached page's answer, or how to treat the page about to be rendered. */
+  async function lookupAnswer(
+    request: PageRequest,
+  ): Promise<{ answer: PageAnswer } | { answer?: undefined; plan: PagePlan }> {
+    if (!enabled || options.maintenance || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return { plan: { kind: 'pass' } };
+    const known = answerNow(request);
+    if (known) return { answer: known };
+    const cookieHeader = request.headers.get('cookie');
+    const pathAndQuery = pathAndQueryOf(request.url);
+    const chosen = variantOf(request, cookieHeader, pathAndQuery);
+    if (!chosen) return { plan: { kind: 'personal' } };
+    const { variant, vary } = chosen;
+    const host = request.headers.get('host');
+    const reads: CacheRead[] = [];
+    const found = await recordingCacheReads(reads, async () => {
+      const siteId = await sites.siteIdForHost(normalizeHost(host));
+      const site = siteId === null ? undefined : await sites.siteById(siteId);
+      if (siteId === null || !site) return undefined;
+      let key = `${siteId}|${originOf(site, host)}|${pathAndQuery}|${variant}`;
+      if (key.length > MAX_PLAIN_KEY_LENGTH)
+        key = `${siteId}|#${createHash('sha256').update(key).digest('base64url')}`;
+      const page = await cache.get<CachedPage>(PAGE_CACHE_NAMESPACE, key).catch(() => undefined);
+      return { siteId, key, page };
+    });
+    if (!found) return { plan: { kind: 'pass' } };
+    const { siteId, key, page } = found;
+    if (page) {
+      // Kept only when every read hit and the page is one of them (a memory cache's own object).
+      if (
+        reads.length > 0 &&
+        reads.every((read) => read.value !== undefined) &&
+        reads.some((read) => read.value === page)
+      ) {
+        const memoKey = `${host ?? ''}\n${pathAndQuery}\n${variant}`;
+        memo.delete(memoKey);
+        memo.set(memoKey, { page, reads });
+        if (memo.size > MAX_MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+      }
+      return { answer: answer(page, request, 'HIT') };
+    }
     return { plan: { kind: 'miss', key, siteId, vary } };
   }
 
@@ -322,7 +452,7 @@ export function createPageCache(options: PageCacheOptions) {
     return toResponse(answer(page, request, 'MISS'));
   }
 
-  return { lookup, lookupAnswer, finish };
+  return { lookup, lookupAnswer, answerNow, finish };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

@@ -18,6 +18,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-query.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
 import { type CartProduct, freshCartRows, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
@@ -33,7 +34,6 @@ import type { addItemBody, Cart, CartLine, CartNotice, updateItemBody } from './
 import { type CartStatus, cartItems, carts, loyaltyAccounts, type StoredLineOptions } from './cart.schema.ts';
 import { type LineInput, priceCart } from './cart-pricing.ts';
 import { httpMemberCardValidator, type MemberCardVerdict } from './member-card-validator.ts';
-import { preparedOnce } from './prepared-query.ts';
 
 /**
  * Cart changes commit without waiting for the WAL flush (decision 0257): a cart is no payment, and

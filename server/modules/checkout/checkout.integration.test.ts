@@ -130,6 +130,22 @@ describe('order/create', () => {
       expect(`${mail.subject}${mail.body_html}${mail.body_text}`).not.toMatch(/\d{30}/);
     }
     expect(queued.some((mail) => mail.body_text.includes(data.orderNumber))).toBe(true);
+    // A guest without company data: SQL NULL (not the JSON value null) from the prepared insert
+    // (decision 0313); one line with its options as a JSON object, no e-product; both addresses.
+    const [row] = await database.rows<{
+      company_null: boolean;
+      lines: number;
+      options: string;
+      addresses: number;
+    }>(
+      sql`select o.company_data is null as company_null,
+            (select count(*)::int from order_lines l where l.order_id = o.id) as lines,
+            (select jsonb_typeof(l.options) || ':' || (l.eproduct is null)::text from order_lines l
+              where l.order_id = o.id limit 1) as options,
+            (select count(*)::int from order_addresses a where a.order_id = o.id) as addresses
+          from orders o where o.slug = ${data.orderSlug}`,
+    );
+    expect(row).toEqual({ company_null: true, lines: 1, options: 'object:true', addresses: 2 });
 
     const again = await checkout('order/create', session);
     expect(again.status).toBe(200);

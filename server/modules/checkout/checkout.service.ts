@@ -8,6 +8,7 @@ import { localizedPath } from '../../../core/route-table.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-query.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import type { CartLine } from '../cart/cart.contract.ts';
@@ -86,6 +87,88 @@ export const ORDER_MAIL = { confirmation: 'order-confirmation', shopNotice: 'ord
 type Session = { cartId: string; protectCode: string; currencyId?: number };
 type OrderRow = typeof orders.$inferSelect;
 
+/** The columns a new order is inserted with (the others take their defaults). */
+const ORDER_INSERT_COLUMNS = [
+  'siteId',
+  'storeId',
+  'orderNumber',
+  'slug',
+  'cartId',
+  'cartVersion',
+  'userId',
+  'guestUserId',
+  'email',
+  'languageCode',
+  'currencyId',
+  'currencyCode',
+  'eurRate',
+  'paymentMethodId',
+  'paymentMethodCode',
+  'paymentType',
+  'paymentProvider',
+  'paymentName',
+  'deliveryMethodId',
+  'deliveryMethodCode',
+  'deliveryName',
+  'branchId',
+  'branchName',
+  'branchAddress',
+  'companyData',
+  'itemsTotal',
+  'couponAmount',
+  'loyaltyAmount',
+  'deliveryAmount',
+  'taxTotal',
+  'grandTotal',
+  'eurGrandTotal',
+  'couponId',
+  'couponCode',
+  'loyaltyPointsSpent',
+  'loyaltyPointsEarned',
+  'giftMessage',
+  'orderMessage',
+  'giftTo',
+  'giftFrom',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+type OrderInsertValues = { [K in (typeof ORDER_INSERT_COLUMNS)[number]]-?: (typeof orders.$inferInsert)[K] };
+
+const ORDER_LINE_COLUMNS = [
+  'productId',
+  'parentProductId',
+  'format',
+  'sku',
+  'name',
+  'image',
+  'options',
+  'qty',
+  'basicPrice',
+  'finalPrice',
+  'rowTotal',
+  'rowTax',
+  'taxRateBp',
+  'eproduct',
+  'position',
+] as const satisfies readonly (keyof typeof orderLines.$inferInsert)[];
+type OrderLineValues = { [K in (typeof ORDER_LINE_COLUMNS)[number]]-?: (typeof orderLines.$inferInsert)[K] };
+
+const ORDER_ADDRESS_COLUMNS = [
+  'firstName',
+  'lastName',
+  'contactEmail',
+  'contactPhone',
+  'countryId',
+  'country',
+  'city',
+  'street',
+  'houseNumber',
+  'zipCode',
+  'isCompany',
+  'companyName',
+  'companyOib',
+] as const satisfies readonly (keyof OrderAddressData)[];
+
 export const checkoutError = (code: CheckoutErrorCode, status: 400 | 401 | 404 | 409, field?: string) =>
   new ApiError(
     status,
@@ -137,6 +220,111 @@ export function createCheckoutService(
 ) {
   const { db, config, logger } = deps;
   const { cart, sites, consents, mail } = services;
+
+  // The order's inserts built once per service (decision 0313): drizzle builds a statement's text and
+  // parameter list on every call, and the order's 45-column insert was the dearest build of an order.
+  // Values go as placeholders; the nullable jsonb columns take their JSON text through a cast (a
+  // placeholder's column encoder would turn null into the JSON value `null`, not SQL NULL).
+  const placeholders = (keys: readonly string[], jsonb: readonly string[] = [], prefix = '') =>
+    Object.fromEntries(
+      keys.map((key) => [
+        key,
+        jsonb.includes(key) ? sql`${sql.placeholder(prefix + key)}::jsonb` : sql.placeholder(prefix + key),
+      ]),
+    );
+  const insertOrder = preparedOnce('order_insert', (tx: Tx) =>
+    tx
+      .insert(orders)
+      .values(placeholders(ORDER_INSERT_COLUMNS, ['companyData']) as unknown as typeof orders.$inferInsert)
+      .returning(),
+  );
+  /** The id the order's insert just took on this connection (decision 0308). */
+  const orderIdSql = sql`currval(pg_get_serial_sequence('orders', 'id'))`;
+  /** Per number of lines (orders with more lines than this are built per call). */
+  const MAX_PREPARED_LINES = 8;
+  const insertLinesBy = new Map<number, ReturnType<typeof preparedOnce<Tx, unknown>>>();
+  const insertLines = (tx: Tx, lines: readonly OrderLineValues[]): PromiseLike<unknown> => {
+    const rows = lines.map((line) => ({ ...line, orderId: orderIdSql as unknown as number }));
+    if (lines.length > MAX_PREPARED_LINES) return sentPrepared(tx.insert(orderLines).values(rows));
+    let run = insertLinesBy.get(lines.length);
+    if (!run) {
+      const count = lines.length;
+      run = preparedOnce(`order_lines_${count}`, (executor: Tx) =>
+        executor.insert(orderLines).values(
+          Array.from(
+            { length: count },
+            (_, index) =>
+              ({
+                ...placeholders(ORDER_LINE_COLUMNS, ['options', 'eproduct'], `l${index}_`),
+                orderId: orderIdSql,
+              }) as unknown as typeof orderLines.$inferInsert,
+          ),
+        ),
+      );
+      insertLinesBy.set(count, run);
+    }
+    const values: Record<string, unknown> = {};
+    lines.forEach((line, index) => {
+      for (const key of ORDER_LINE_COLUMNS) {
+        const value = line[key];
+        values[`l${index}_${key}`] =
+          key === 'options' || key === 'eproduct' ? (value === null ? null : JSON.stringify(value)) : value;
+      }
+    });
+    return run(tx, values);
+  };
+  const insertAddresses = preparedOnce('order_addresses_insert', (tx: Tx) =>
+    tx.insert(orderAddresses).values(
+      (['shipping', 'billing'] as const).map(
+        (kind) =>
+          ({
+            ...placeholders(ORDER_ADDRESS_COLUMNS, [], `${kind}_`),
+            orderId: orderIdSql,
+            kind,
+          }) as unknown as typeof orderAddresses.$inferInsert,
+      ),
+    ),
+  );
+  const addressValues = (shipping: OrderAddressData, billing: OrderAddressData) => {
+    const values: Record<string, unknown> = {};
+    for (const [kind, address] of [
+      ['shipping', shipping],
+      ['billing', billing],
+    ] as const)
+      for (const key of ORDER_ADDRESS_COLUMNS)
+        values[`${kind}_${key}`] =
+          address[key] ??
+          (key === 'isCompany' ? false : key === 'companyName' || key === 'companyOib' ? '' : null);
+    return values;
+  };
+  // The reads of the order's first round trip (decision 0308), by the cart's public id.
+  const cartRowIdParam = () => cartRowIdOf(sql.placeholder('cartId') as unknown as string);
+  const existingOrderOfCart = preparedOnce('order_of_cart', (tx: Tx) =>
+    tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.cartId, cartRowIdParam()), ne(orders.state, 'cancelled'))),
+  );
+  const checkoutSessionOfCart = preparedOnce('checkout_session_of_cart', (tx: Tx) =>
+    tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowIdParam())),
+  );
+  const insertCreated = preparedOnce('order_created_insert', (tx: Tx) =>
+    tx.insert(orderStateChanges).values({
+      orderId: orderIdSql as unknown as number,
+      field: 'state',
+      fromValue: null,
+      toValue: 'pending',
+      reason: 'created',
+    }),
+  );
+  const insertFirstPayment = preparedOnce('order_payment_insert', (tx: Tx) =>
+    tx.insert(orderPayments).values({
+      orderId: orderIdSql as unknown as number,
+      provider: sql.placeholder('provider'),
+      amount: sql.placeholder('amount'),
+      currencyCode: sql.placeholder('currencyCode'),
+    } as unknown as typeof orderPayments.$inferInsert),
+  );
   // Delivery and payment methods, checkout settings: per site in the shared cache (decision 0306).
   cacheReferenceReadsIn(deps.cache);
 
@@ -444,7 +632,6 @@ export function createCheckoutService(
       protectCode: body.protectCode,
       currencyId: body.currencyId,
     };
-    const cartRowId = cartRowIdOf(session.cartId);
     return db.transaction(async (tx): Promise<CreateResult> => {
       // One round trip (decision 0308): the cart's lock, its lines, an order of this cart and the
       // checkout session, each read once the cart row is held.
@@ -455,17 +642,8 @@ export function createCheckoutService(
         open,
       } = await cart.lockForOrder(tx, ctx, session, () =>
         Promise.all([
-          inOrderQuery(
-            sentPrepared(
-              tx
-                .select()
-                .from(orders)
-                .where(and(eq(orders.cartId, cartRowId), ne(orders.state, 'cancelled'))),
-            ),
-          ),
-          inOrderQuery(
-            sentPrepared(tx.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartRowId))),
-          ),
+          inOrderQuery(existingOrderOfCart(tx, { cartId: session.cartId })),
+          inOrderQuery(checkoutSessionOfCart(tx, { cartId: session.cartId })),
         ]),
       );
       if (existing) {
@@ -581,121 +759,99 @@ export function createCheckoutService(
       const grandTotal = charged.amount;
       // The order and everything that refers to it in one round trip (decision 0308): the others take
       // the order's id from the sequence the order's insert just used on this connection.
-      const orderIdSql = sql`currval(pg_get_serial_sequence('orders', 'id'))`;
-      const placingOrder = tx
-        .insert(orders)
-        .values({
-          siteId: ctx.site.id,
-          storeId: ctx.store.id,
-          orderNumber: placeholder,
-          slug: newSlug(),
-          cartId: row.id,
-          // Set below from the archived cart's version.
-          cartVersion: row.version,
-          userId: ctx.user?.id ?? null,
-          guestUserId: guest,
-          email,
-          languageCode: row.languageCode,
-          currencyId: ctx.store.currency.id,
-          currencyCode: ctx.store.currency.code,
-          eurRate: ctx.store.eurRate,
-          paymentMethodId: payment.id,
-          paymentMethodCode: payment.methodCode,
-          paymentType: payment.paymentType,
-          paymentProvider: payment.provider,
-          paymentName: payment.name,
-          deliveryMethodId: delivery?.id ?? null,
-          deliveryMethodCode: delivery?.methodCode ?? null,
-          deliveryName: delivery?.name ?? null,
-          branchId: branch?.id ?? null,
-          branchName: branch?.name ?? null,
-          branchAddress: branch?.address ?? null,
-          companyData: stored?.companyData ?? null,
-          itemsTotal: prices.itemsTotal,
-          couponAmount: prices.coupon,
-          loyaltyAmount: prices.loyalty,
-          deliveryAmount: prices.delivery,
-          taxTotal: charged.taxAmount,
-          grandTotal,
-          eurGrandTotal:
-            grandTotal === prices.orderTotal && prices.eurEquivalent
-              ? prices.eurEquivalent.orderTotal
-              : toEuro(grandTotal, ctx.store.eurRate),
-          couponId: view.coupon ? row.couponId : null,
-          couponCode: view.couponCode,
-          loyaltyPointsSpent: pointsSpent,
-          loyaltyPointsEarned: pointsEarned,
-          giftMessage: body.giftMessage ?? '',
-          orderMessage: body.orderMessage ?? '',
-          giftTo: body.to ?? '',
-          giftFrom: body.from ?? '',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      const lineValues = view.items.map((line, position) => ({
-        productId: line.productId,
-        parentProductId: line.parentProductId,
-        format: line.format,
-        sku: line.sku,
-        name: line.productData.name,
-        image: line.productData.media?.url ?? null,
-        options: {
-          labels: [
-            ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
-            ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
-            ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
-          ],
-          stock: stockTakesOf([line]),
-        },
-        qty: line.qty,
-        basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
-        finalPrice: line.prices.finalPrice,
-        rowTotal: line.prices.row,
-        rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
-        taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
-        eproduct: null,
-        position,
-      }));
+      const orderValues: OrderInsertValues = {
+        siteId: ctx.site.id,
+        storeId: ctx.store.id,
+        orderNumber: placeholder,
+        slug: newSlug(),
+        cartId: row.id,
+        // Set below from the archived cart's version.
+        cartVersion: row.version,
+        userId: ctx.user?.id ?? null,
+        guestUserId: guest,
+        email,
+        languageCode: row.languageCode,
+        currencyId: ctx.store.currency.id,
+        currencyCode: ctx.store.currency.code,
+        eurRate: ctx.store.eurRate,
+        paymentMethodId: payment.id,
+        paymentMethodCode: payment.methodCode,
+        paymentType: payment.paymentType,
+        paymentProvider: payment.provider,
+        paymentName: payment.name,
+        deliveryMethodId: delivery?.id ?? null,
+        deliveryMethodCode: delivery?.methodCode ?? null,
+        deliveryName: delivery?.name ?? null,
+        branchId: branch?.id ?? null,
+        branchName: branch?.name ?? null,
+        branchAddress: branch?.address ?? null,
+        companyData: stored?.companyData ?? null,
+        itemsTotal: prices.itemsTotal,
+        couponAmount: prices.coupon,
+        loyaltyAmount: prices.loyalty,
+        deliveryAmount: prices.delivery,
+        taxTotal: charged.taxAmount,
+        grandTotal,
+        eurGrandTotal:
+          grandTotal === prices.orderTotal && prices.eurEquivalent
+            ? prices.eurEquivalent.orderTotal
+            : toEuro(grandTotal, ctx.store.eurRate),
+        couponId: view.coupon ? row.couponId : null,
+        couponCode: view.couponCode,
+        loyaltyPointsSpent: pointsSpent,
+        loyaltyPointsEarned: pointsEarned,
+        giftMessage: body.giftMessage ?? '',
+        orderMessage: body.orderMessage ?? '',
+        giftTo: body.to ?? '',
+        giftFrom: body.from ?? '',
+        createdAt: now,
+        updatedAt: now,
+      };
+      const lineValues = view.items.map(
+        (line, position): OrderLineValues => ({
+          productId: line.productId,
+          parentProductId: line.parentProductId,
+          format: line.format,
+          sku: line.sku,
+          name: line.productData.name,
+          image: line.productData.media?.url ?? null,
+          options: {
+            labels: [
+              ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
+              ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
+              ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
+            ],
+            stock: stockTakesOf([line]),
+          },
+          qty: line.qty,
+          basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
+          finalPrice: line.prices.finalPrice,
+          rowTotal: line.prices.row,
+          rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
+          taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
+          eproduct: null,
+          position,
+        }),
+      );
       // Sent together, the order first (each started by an async function awaiting its query, so that
       // the driver receives them in this order); postgres.js pipelines them on the transaction's
       // connection. The order's id comes back with it; the others use `currval`.
-      const orderIdOf = orderIdSql as unknown as number;
       const [[order], , , , , version] = await Promise.all([
-        inOrderQuery(sentPrepared(placingOrder)),
         inOrderQuery(
-          sentPrepared(
-            tx.insert(orderLines).values(lineValues.map((line) => ({ ...line, orderId: orderIdOf }))),
-          ),
+          insertOrder(tx, {
+            ...orderValues,
+            companyData: orderValues.companyData === null ? null : JSON.stringify(orderValues.companyData),
+          }),
         ),
+        inOrderQuery(insertLines(tx, lineValues)),
+        inOrderQuery(insertAddresses(tx, addressValues(shipping, billing))),
+        inOrderQuery(insertCreated(tx, {})),
         inOrderQuery(
-          sentPrepared(
-            tx.insert(orderAddresses).values([
-              { orderId: orderIdOf, kind: 'shipping' as const, ...shipping },
-              { orderId: orderIdOf, kind: 'billing' as const, ...billing },
-            ]),
-          ),
-        ),
-        inOrderQuery(
-          sentPrepared(
-            tx.insert(orderStateChanges).values({
-              orderId: orderIdOf,
-              field: 'state',
-              fromValue: null,
-              toValue: 'pending',
-              reason: 'created',
-            }),
-          ),
-        ),
-        inOrderQuery(
-          sentPrepared(
-            tx.insert(orderPayments).values({
-              orderId: orderIdOf,
-              provider: payment.provider,
-              amount: grandTotal,
-              currencyCode: ctx.store.currency.code,
-            }),
-          ),
+          insertFirstPayment(tx, {
+            provider: payment.provider,
+            amount: grandTotal,
+            currencyCode: ctx.store.currency.code,
+          }),
         ),
         setCartStatus(tx, row.id, 'archived'),
       ]);

@@ -282,6 +282,18 @@ describe('button flow (wallet)', () => {
       sql`select amount from order_payments where order_id = ${order.orderId} order by id limit 1`,
     );
     expect(Number(attempt!.amount)).toBe(prices.grandTotal);
+    // The order's insert is prepared (decision 0313): the company data is stored as a JSON object,
+    // and the billing address as given.
+    const [stored] = await database.rows<{ kind: string; company: unknown; city: string }>(
+      sql`select jsonb_typeof(o.company_data) as kind, o.company_data as company, a.city
+          from orders o join order_addresses a on a.order_id = o.id and a.kind = 'billing'
+          where o.id = ${order.orderId}`,
+    );
+    expect(stored).toMatchObject({ kind: 'object', city: 'Berlin' });
+    expect(typeof stored!.company === 'string' ? JSON.parse(stored!.company) : stored!.company).toEqual({
+      companyName: 'Buch GmbH',
+      oib: 'DE123456789',
+    });
     const approved = await t.app.request(html.approveUrl, form({ decision: 'approve' }));
     const back = await t.app.request(approved.headers.get('location')!);
     expect(back.headers.get('location')).toBe(`/en/checkout/success?orderSlug=${order.orderSlug}`);
