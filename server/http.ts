@@ -61,6 +61,8 @@ import { type RecurringPlan, sandboxAdapters } from './modules/checkout/payments
 import { cmsRoutes } from './modules/cms/cms.routes.ts';
 import { createCmsContentService } from './modules/cms/cms-content.service.ts';
 import { createFinderService } from './modules/cms/finder.service.ts';
+import { navigationEditorRoutes } from './modules/cms/navigation-editor.routes.ts';
+import { createNavigationEditorService } from './modules/cms/navigation-editor.service.ts';
 import { pageEditorRoutes } from './modules/cms/page-editor.routes.ts';
 import { createPageEditorService } from './modules/cms/page-editor.service.ts';
 import { createShellService } from './modules/cms/shell.service.ts';
@@ -205,6 +207,7 @@ export function createServices(deps: Deps, options: { deliverWebhook?: WebhookDe
     formsAdmin: createFormsAdminService(deps),
     mediaLibrary: createMediaLibraryService(deps, (siteId, key) => sites.option(siteId, key)),
     pageEditor: createPageEditorService(deps),
+    navigationEditor: createNavigationEditorService(deps),
     instagram: createInstagramService(deps, sites),
     devtools: createDevtoolsService(deps, sites, { forcedDomain: deps.config.DEV_FORCE_DOMAIN }),
     payments,
@@ -579,6 +582,7 @@ export function createHttpApp(deps: HttpDeps) {
   catalogueRoutes(contracts.implement, services.catalogue);
   cmsRoutes(contracts.implement, services.cms, services.finder, services.shell, services.events);
   pageEditorRoutes(contracts.implement, services.pageEditor);
+  navigationEditorRoutes(contracts.implement, services.navigationEditor);
   eventsRoutes(contracts.implement, services.events);
   searchRoutes(contracts.implement, services.search);
   usersRoutes(contracts.implement, services.accounts);

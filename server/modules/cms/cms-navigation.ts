@@ -17,6 +17,8 @@ import {
 import type { CmsReadDeps } from './cms-reads.ts';
 import { postSlugs, termSlugs } from './finder.service.ts';
 
+type LinkedItem = { linkType: NavigationLinkType; targetId: number | null };
+
 /** Menus as trees of links; an item whose target is gone or unpublished is left out. */
 export function createNavigationReads({ db, cachedRead }: CmsReadDeps) {
   /** Slugs of link targets in the request language (fallback default), by link type and id. */
@@ -42,6 +44,52 @@ export function createNavigationReads({ db, cachedRead }: CmsReadDeps) {
         return pick(await categorySlugs(db, query));
       default:
         return new Map<number, { slug: string; type?: string }>();
+    }
+  }
+
+  /**
+   * Where items lead in the request language: [baseLink, link] by item, undefined when the target is
+   * gone or unpublished (the menu hides such an item; the editor says so).
+   */
+  async function linkResolver(ctx: RequestContext, items: LinkedItem[]) {
+    const language = uiLanguage(ctx.language);
+    const idsOf = (type: NavigationLinkType) =>
+      items
+        .filter((item) => item.linkType === type && item.targetId !== null)
+        .map((item) => item.targetId!);
+    const types = ['page', 'post', 'term', 'product', 'category'] as const;
+    const slugMaps = new Map(
+      await Promise.all(
+        types.map(async (type) => [type, await targetSlugs(ctx, type, idsOf(type))] as const),
+      ),
+    );
+
+    /** [baseLink, link]; undefined when the target is gone or unpublished, which hides the item. */
+    return function resolve(item: LinkedItem, url: string | null): [string, string] | undefined {
+      switch (item.linkType) {
+        case 'external':
+        case 'static':
+          return url ? [url, url] : undefined;
+        case 'event':
+          return [String(item.targetId), eventLink(item.targetId!, language)];
+        case 'category': {
+          const target = slugMaps.get('category')?.get(item.targetId!);
+          return target && [target.slug, localizedPath('shop', language, { slug: target.slug })];
+        }
+        case 'product': {
+          const target = slugMaps.get('product')?.get(item.targetId!);
+          return target && [target.slug, productLink(target.slug, language)];
+        }
+        default: {
+          const target = slugMaps.get(item.linkType)?.get(item.targetId!);
+          return (
+            target && [
+              target.slug,
+              termLink({ type: target.type ?? item.linkType, slug: target.slug }, language),
+            ]
+          );
+        }
+      }
     }
   }
 
@@ -76,45 +124,7 @@ export function createNavigationReads({ db, cachedRead }: CmsReadDeps) {
               ),
         (row) => row.itemId,
       );
-      const language = uiLanguage(ctx.language);
-      const idsOf = (type: NavigationLinkType) =>
-        items
-          .filter((item) => item.linkType === type && item.targetId !== null)
-          .map((item) => item.targetId!);
-      const types = ['page', 'post', 'term', 'product', 'category'] as const;
-      const slugMaps = new Map(
-        await Promise.all(
-          types.map(async (type) => [type, await targetSlugs(ctx, type, idsOf(type))] as const),
-        ),
-      );
-
-      /** [baseLink, link]; undefined when the target is gone or unpublished, which hides the item. */
-      function resolve(item: (typeof items)[number], url: string | null): [string, string] | undefined {
-        switch (item.linkType) {
-          case 'external':
-          case 'static':
-            return url ? [url, url] : undefined;
-          case 'event':
-            return [String(item.targetId), eventLink(item.targetId!, language)];
-          case 'category': {
-            const target = slugMaps.get('category')?.get(item.targetId!);
-            return target && [target.slug, localizedPath('shop', language, { slug: target.slug })];
-          }
-          case 'product': {
-            const target = slugMaps.get('product')?.get(item.targetId!);
-            return target && [target.slug, productLink(target.slug, language)];
-          }
-          default: {
-            const target = slugMaps.get(item.linkType)?.get(item.targetId!);
-            return (
-              target && [
-                target.slug,
-                termLink({ type: target.type ?? item.linkType, slug: target.slug }, language),
-              ]
-            );
-          }
-        }
-      }
+      const resolve = await linkResolver(ctx, items);
 
       const build = (parentId: number | null): NavigationNode[] =>
         items
@@ -152,5 +162,5 @@ export function createNavigationReads({ db, cachedRead }: CmsReadDeps) {
     });
   }
 
-  return { navigationTree };
+  return { navigationTree, linkResolver };
 }
