@@ -54,9 +54,7 @@ export function createNavigationReads({ db, cachedRead }: CmsReadDeps) {
   async function linkResolver(ctx: RequestContext, items: LinkedItem[]) {
     const language = uiLanguage(ctx.language);
     const idsOf = (type: NavigationLinkType) =>
-      items
-        .filter((item) => item.linkType === type && item.targetId !== null)
-        .map((item) => item.targetId!);
+      items.filter((item) => item.linkType === type && item.targetId !== null).map((item) => item.targetId!);
     const types = ['page', 'post', 'term', 'product', 'category'] as const;
     const slugMaps = new Map(
       await Promise.all(
@@ -90,7 +88,7 @@ export function createNavigationReads({ db, cachedRead }: CmsReadDeps) {
           );
         }
       }
-    }
+    };
   }
 
   async function navigationTree(ctx: RequestContext, id: string): Promise<NavigationNode[]> {

@@ -60,7 +60,8 @@ export const navigationEditState = defineContract({
   path: '/v1/cms/navigation/edit/{id}',
   access: 'backoffice',
   tags: ['cms', 'navigation'],
-  summary: 'Back office: a menu as the navigation editor edits it (items in tree order, texts in one language, version)',
+  summary:
+    'Back office: a menu as the navigation editor edits it (items in tree order, texts in one language, version)',
   description: `401 without a session, 403 '${NAVIGATION_MESSAGES.backofficeOnly}' for other users.`,
   params: z.object({ id: navigationHandleInput }),
   query: z.object({ language: z.enum(uiLanguages).optional() }),

@@ -87,7 +87,9 @@ export function createNavigationEditorService({ db, cache }: Pick<Deps, 'db' | '
 
   const versionOf = ({ items, texts }: { items: ItemRow[]; texts: TextRow[] }) =>
     createHash('sha256')
-      .update(JSON.stringify([items.map((item) => Object.values(item)), texts.map((text) => Object.values(text))]))
+      .update(
+        JSON.stringify([items.map((item) => Object.values(item)), texts.map((text) => Object.values(text))]),
+      )
       .digest('base64url')
       .slice(0, 22);
 
