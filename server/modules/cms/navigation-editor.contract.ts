@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
 import { idInput, lineText } from '../../../core/input-schemas.ts';
 import { uiLanguages } from '../../../core/languages.ts';
-import { navigationHandles, navigationLinkTypes } from './cms.schema.ts';
+import { shellMenus } from './cms.contract.ts';
 
 /**
  * The back office's navigation editor: a menu read as a flat list in tree order (each item's depth
@@ -26,7 +26,19 @@ export const NAVIGATION_MESSAGES = {
   eventUnchanged: 'Event links can only be kept as they are.',
 } as const;
 
-export const navigationHandleInput = z.enum(navigationHandles);
+export const navigationHandleInput = z.enum(shellMenus);
+
+/** The kinds of link an item has (`navigation_items.link_type`); the service checks they match the table's. */
+export const navigationLinkTypes = [
+  'page',
+  'post',
+  'term',
+  'product',
+  'category',
+  'event',
+  'external',
+  'static',
+] as const;
 
 const itemSchema = z.object({
   /** The stored item; absent for a new one. */

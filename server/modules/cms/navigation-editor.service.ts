@@ -14,6 +14,7 @@ import {
   navigationItems,
   navigationItemTranslations,
   navigationMenus,
+  navigationLinkTypes as schemaLinkTypes,
 } from './cms.schema.ts';
 import { createNavigationReads } from './cms-navigation.ts';
 import { cmsReadDeps } from './cms-reads.ts';
@@ -21,6 +22,7 @@ import {
   NAVIGATION_MESSAGES,
   type NavigationEditItem,
   type NavigationEditState,
+  navigationLinkTypes,
   type navigationSave,
 } from './navigation-editor.contract.ts';
 
@@ -29,6 +31,12 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type ItemRow = typeof navigationItems.$inferSelect;
 type TextRow = typeof navigationItemTranslations.$inferSelect;
 
+// Both lists hold the same kinds: the contract's (shared with the browser) and the table's.
+const sameKinds: [readonly NavigationLinkType[], readonly (typeof navigationLinkTypes)[number][]] = [
+  navigationLinkTypes,
+  schemaLinkTypes,
+];
+void sameKinds;
 const TARGET_TYPES: readonly NavigationLinkType[] = ['page', 'post', 'term', 'product', 'category', 'event'];
 const field = (index: number, name: string) => `items.${index}.${name}`;
 
