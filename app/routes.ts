@@ -39,6 +39,7 @@ const screens: RouteKey[] = [
   'adminForm',
   'adminCache',
   'adminElements',
+  'adminNavigation',
   'adminLogin',
   'adminDeveloper',
   'sectionTool',

@@ -48,6 +48,7 @@ export const routeTable = {
   adminForm: { hr: '/admin/forms/:id', en: '/en/admin/forms/:id', de: '/de/admin/forms/:id' },
   adminCache: { hr: '/admin/cache', en: '/en/admin/cache', de: '/de/admin/cache' },
   adminElements: { hr: '/admin/elements', en: '/en/admin/elements', de: '/de/admin/elements' },
+  adminNavigation: { hr: '/admin/navigation', en: '/en/admin/navigation', de: '/de/admin/navigation' },
   adminLogin: { hr: '/adminLogin', en: '/en/adminLogin', de: '/de/adminLogin' },
   /** Developer tools (outside production only): releases and the domain picker. */
   adminDeveloper: { hr: '/admin/developer', en: '/en/admin/developer', de: '/de/admin/developer' },

@@ -36,6 +36,11 @@ export const adminNavEntries: AdminNavEntry[] = [
     label: 'elements.nav',
     href: (language) => localizedPath('adminElements', language),
   },
+  {
+    id: 'navigation',
+    label: 'navigation.nav',
+    href: (language) => localizedPath('adminNavigation', language),
+  },
   { id: 'media', label: 'adminPanel.nav.media', href: (language) => localizedPath('adminMedia', language) },
   { id: 'forms', label: 'adminPanel.nav.forms', href: (language) => localizedPath('adminForms', language) },
   {

@@ -10,6 +10,7 @@ import { devtoolsDe } from './areas/devtools/de.ts';
 import { editorDe } from './areas/editor/de.ts';
 import { elementsDe } from './areas/elements/de.ts';
 import { formsDe } from './areas/forms/de.ts';
+import { navigationDe } from './areas/navigation/de.ts';
 import { mediaDe } from './areas/media/de.ts';
 import { productDe } from './areas/product/de.ts';
 import { profileDe } from './areas/profile/de.ts';
@@ -37,6 +38,7 @@ export const catalogDe: Catalog = {
   media: mediaDe,
   editor: editorDe,
   elements: elementsDe,
+  navigation: navigationDe,
   devtools: devtoolsDe,
   adminPanel: adminPanelDe,
 };

@@ -10,6 +10,7 @@ import { devtoolsEn } from './areas/devtools/en.ts';
 import { editorEn } from './areas/editor/en.ts';
 import { elementsEn } from './areas/elements/en.ts';
 import { formsEn } from './areas/forms/en.ts';
+import { navigationEn } from './areas/navigation/en.ts';
 import { mediaEn } from './areas/media/en.ts';
 import { productEn } from './areas/product/en.ts';
 import { profileEn } from './areas/profile/en.ts';
@@ -37,6 +38,7 @@ export const catalogEn: Catalog = {
   media: mediaEn,
   editor: editorEn,
   elements: elementsEn,
+  navigation: navigationEn,
   devtools: devtoolsEn,
   adminPanel: adminPanelEn,
 };

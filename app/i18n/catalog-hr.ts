@@ -10,6 +10,7 @@ import { devtoolsHr } from './areas/devtools/hr.ts';
 import { editorHr } from './areas/editor/hr.ts';
 import { elementsHr } from './areas/elements/hr.ts';
 import { formsHr } from './areas/forms/hr.ts';
+import { navigationHr } from './areas/navigation/hr.ts';
 import { mediaHr } from './areas/media/hr.ts';
 import { productHr } from './areas/product/hr.ts';
 import { profileHr } from './areas/profile/hr.ts';
@@ -42,6 +43,7 @@ export const catalogHr = {
   media: mediaHr,
   editor: editorHr,
   elements: elementsHr,
+  navigation: navigationHr,
   devtools: devtoolsHr,
   adminPanel: adminPanelHr,
 };

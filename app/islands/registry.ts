@@ -37,6 +37,8 @@ export const islandLoaders = {
     import('../components/checkout/order-details.tsx').then((module) => module.OrderDetails),
   mediaPicker: () => import('./media-picker.tsx').then((module) => module.MediaPickerField),
   mediaUploader: () => import('./media-uploader.tsx').then((module) => module.MediaUploader),
+  navigationEditor: () =>
+    import('../components/admin/navigation-editor.tsx').then((module) => module.NavigationEditor),
   pageEditor: () => import('../components/editor/page-editor.tsx').then((module) => module.PageEditor),
   domainPicker: () =>
     import('../components/devtools/domain-picker-modal.tsx').then((module) => module.DomainPickerModal),

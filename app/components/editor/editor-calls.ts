@@ -2,6 +2,7 @@ import type * as catalogueContracts from '../../../server/modules/catalogue/cata
 import type * as cmsContracts from '../../../server/modules/cms/cms.contract.ts';
 import type * as editorContracts from '../../../server/modules/cms/page-editor.contract.ts';
 import type * as mediaContracts from '../../../server/modules/media/media.contract.ts';
+import type * as navigationContracts from '../../../server/modules/cms/navigation-editor.contract.ts';
 import type * as searchContracts from '../../../server/modules/search/search.contract.ts';
 
 /**
@@ -13,7 +14,8 @@ type Contracts = typeof editorContracts &
   typeof searchContracts &
   typeof mediaContracts &
   typeof catalogueContracts &
-  typeof cmsContracts;
+  typeof cmsContracts &
+  typeof navigationContracts;
 const call = <K extends keyof Contracts>(definition: { method: string; path: string }) =>
   definition as unknown as Contracts[K];
 
@@ -46,3 +48,8 @@ export const termFilter = call<'termFilter'>({
   method: 'get',
   path: '/v1/cms/term/filter',
 } as const satisfies Pick<Contracts['termFilter'], 'method' | 'path'>);
+/** The back office's menu editor saves a whole menu. */
+export const navigationSave = call<'navigationSave'>({
+  method: 'put',
+  path: '/v1/cms/navigation/save/{id}',
+} as const satisfies Pick<Contracts['navigationSave'], 'method' | 'path'>);

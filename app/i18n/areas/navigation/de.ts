@@ -1,0 +1,53 @@
+import type { Widen } from '../../widen.ts';
+import type { navigationHr } from './hr.ts';
+
+export const navigationDe: Widen<typeof navigationHr> = {
+  nav: 'Navigation',
+  title: 'Navigation',
+  intro:
+    'Die Menüs in Kopf- und Fußzeile, je Sprache. Ein Eintrag führt zu einer Seite, einem Beitrag, Produkt oder einer Kategorie dieser Website oder zu einer externen Adresse, die in einem neuen Tab öffnet.',
+  choose: 'Menü und Sprache',
+  menu: 'Menü',
+  language: 'Sprache der Titel',
+  open: 'Öffnen',
+  menus: {
+    main: 'Hauptmenü',
+    footer1: 'Fußzeile 1',
+    footer2: 'Fußzeile 2',
+    footer3: 'Fußzeile 3',
+    footer4: 'Fußzeile 4',
+  },
+  items: '{{menu}} ({{language}})',
+  empty: 'Das Menü hat noch keine Einträge.',
+  item: 'Eintrag {{position}}: {{title}}',
+  itemTitle: 'Titel',
+  level: 'Ebene {{level}}',
+  kinds: {
+    page: 'Seite',
+    post: 'Beitrag',
+    term: 'Blog-Kategorie',
+    product: 'Produkt',
+    category: 'Kategorie',
+    event: 'Veranstaltung',
+    external: 'Externe Adresse',
+    static: 'Adresse auf dieser Website',
+  },
+  missing: 'Das Ziel existiert nicht oder ist nicht veröffentlicht: Besucher sehen diesen Eintrag nicht.',
+  untranslated: 'Noch nicht übersetzt: Der Titel in der Standardsprache wird gezeigt.',
+  changeLink: 'Link ändern',
+  add: 'Eintrag hinzufügen',
+  indent: 'Einrücken',
+  outdent: 'Ausrücken',
+  remove: 'Löschen',
+  confirmRemove: '„{{title}}“ und seine Untereinträge löschen?',
+  confirmYes: 'Ja, löschen',
+  confirmNo: 'Abbrechen',
+  save: 'Menü speichern',
+  saving: 'Wird gespeichert…',
+  saved: 'Das Menü wurde gespeichert. Besucher sehen es sofort.',
+  unsaved: 'Sie haben ungespeicherte Änderungen.',
+  failed: 'Das Menü wurde nicht gespeichert: {{message}}',
+  conflict:
+    'Jemand anderes hat dieses Menü inzwischen gespeichert. Ihre Änderungen sind noch hier; laden Sie das Menü, um seine zu sehen, und übernehmen Sie Ihre dann erneut.',
+  reload: 'Gespeichertes Menü laden',
+};

@@ -1,0 +1,53 @@
+import type { Widen } from '../../widen.ts';
+import type { navigationHr } from './hr.ts';
+
+export const navigationEn: Widen<typeof navigationHr> = {
+  nav: 'Navigation',
+  title: 'Navigation',
+  intro:
+    'The menus of the header and footer, per language. An item leads to a page, post, product or category of this site, or to an external address, which opens in a new tab.',
+  choose: 'Menu and language',
+  menu: 'Menu',
+  language: 'Language of the titles',
+  open: 'Open',
+  menus: {
+    main: 'Main menu',
+    footer1: 'Footer 1',
+    footer2: 'Footer 2',
+    footer3: 'Footer 3',
+    footer4: 'Footer 4',
+  },
+  items: '{{menu}} ({{language}})',
+  empty: 'The menu has no items yet.',
+  item: 'Item {{position}}: {{title}}',
+  itemTitle: 'Title',
+  level: 'Level {{level}}',
+  kinds: {
+    page: 'Page',
+    post: 'Post',
+    term: 'Blog category',
+    product: 'Product',
+    category: 'Category',
+    event: 'Event',
+    external: 'External address',
+    static: 'Address on this site',
+  },
+  missing: 'The target does not exist or is not published: visitors do not see this item.',
+  untranslated: 'Not translated yet: the title in the default language is shown.',
+  changeLink: 'Change link',
+  add: 'Add item',
+  indent: 'Indent',
+  outdent: 'Outdent',
+  remove: 'Delete',
+  confirmRemove: 'Delete “{{title}}” and its sub-items?',
+  confirmYes: 'Yes, delete',
+  confirmNo: 'Cancel',
+  save: 'Save menu',
+  saving: 'Saving…',
+  saved: 'The menu was saved. Visitors see it at once.',
+  unsaved: 'You have unsaved changes.',
+  failed: 'The menu was not saved: {{message}}',
+  conflict:
+    'Someone else saved this menu in the meantime. Your changes are still here; load the menu to see theirs, then apply yours again.',
+  reload: 'Load the saved menu',
+};
