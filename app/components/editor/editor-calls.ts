@@ -1,8 +1,8 @@
 import type * as catalogueContracts from '../../../server/modules/catalogue/catalogue.contract.ts';
 import type * as cmsContracts from '../../../server/modules/cms/cms.contract.ts';
+import type * as navigationContracts from '../../../server/modules/cms/navigation-editor.contract.ts';
 import type * as editorContracts from '../../../server/modules/cms/page-editor.contract.ts';
 import type * as mediaContracts from '../../../server/modules/media/media.contract.ts';
-import type * as navigationContracts from '../../../server/modules/cms/navigation-editor.contract.ts';
 import type * as searchContracts from '../../../server/modules/search/search.contract.ts';
 
 /**

@@ -7,7 +7,12 @@ import { fieldClass, labelClass, Modal, primaryButton } from './modal.tsx';
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** A target on this site as the site search found it: its kind, id, title and link in the page's language. */
-export type LinkTarget = { kind: 'page' | 'post' | 'product' | 'category'; id: number; title: string; link: string };
+export type LinkTarget = {
+  kind: 'page' | 'post' | 'product' | 'category';
+  id: number;
+  title: string;
+  link: string;
+};
 /** What the modal chose: a link on this site (with its target) or an external address. */
 export type ChosenLink = { href: string; external: boolean; target?: LinkTarget };
 
@@ -82,7 +87,8 @@ export function LinkModal({
       if (chosen) onApply({ href: chosen.link, external: false, target: chosen });
       return;
     }
-    if (!(allowHttp ? /^https?:\/\/[^\s/]+\.[^\s]+$/ : /^https:\/\/[^\s/]+\.[^\s]+$/).test(url.trim())) return setError(t('editor.linkModal.urlInvalid'));
+    if (!(allowHttp ? /^https?:\/\/[^\s/]+\.[^\s]+$/ : /^https:\/\/[^\s/]+\.[^\s]+$/).test(url.trim()))
+      return setError(t('editor.linkModal.urlInvalid'));
     onApply({ href: url.trim(), external: true });
   };
 
