@@ -3,7 +3,7 @@ import { isUiLanguage, languageName, uiLanguages } from '../../core/languages.ts
 import { localizedPath } from '../../core/route-table.ts';
 import { shellMenus } from '../../server/modules/cms/cms.contract.ts';
 import { navigationEditState } from '../../server/modules/cms/navigation-editor.contract.ts';
-import { AdminLayout } from '../components/admin-layout.tsx';
+import { AdminLayout, AdminRefusal } from '../components/admin-layout.tsx';
 import { catalogs } from '../i18n/catalog.ts';
 import { Island } from '../islands/island.tsx';
 import { privatePageHeaders } from '../lib/account.ts';
@@ -91,4 +91,8 @@ export default function AdminNavigation({ loaderData }: Route.ComponentProps) {
       />
     </AdminLayout>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminRefusal error={error} />;
 }

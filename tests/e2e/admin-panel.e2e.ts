@@ -192,6 +192,53 @@ test('the footer is edited on the elements screen; a stale second save gets the 
   await second.context().close();
 });
 
+test('a menu item pointing at a page is added to the main menu and a visitor sees it in the header; then it is removed', async ({
+  browser,
+  page: visitor,
+}) => {
+  const texts = catalogs.en.navigation;
+  const editor = await editorPage(browser);
+  await editor.goto(`${localizedPath('adminNavigation', 'en')}?menu=main&language=en`);
+  const items = editor.getByTestId('navigation-item');
+  const before = await items.count();
+  expect(before).toBeGreaterThan(0);
+  expect(await axeViolations(editor)).toEqual([]);
+
+  await editor.getByRole('button', { name: texts.add }).click();
+  const modal = editor.getByRole('dialog', { name: catalogs.en.editor.linkModal.title });
+  await modal.getByRole('searchbox', { name: catalogs.en.editor.linkModal.search }).fill('About us');
+  await modal
+    .getByRole('button', { name: /About us/ })
+    .first()
+    .click();
+  await modal.getByRole('button', { name: catalogs.en.editor.linkModal.apply }).click();
+  await expect(items).toHaveCount(before + 1);
+  const title = `Menu test ${Date.now()}`;
+  const added = items.last();
+  await expect(added.getByRole('textbox', { name: texts.itemTitle })).toBeFocused();
+  await added.getByRole('textbox', { name: texts.itemTitle }).fill(title);
+  await expect(added.getByTestId('navigation-item-link')).toHaveText('/en/about-us');
+  await editor.getByRole('button', { name: texts.save }).click();
+  await expect(editor.getByTestId('navigation-status')).toHaveText(texts.saved);
+  expect(await axeViolations(editor)).toEqual([]);
+  await editor.screenshot({ path: 'test-results/admin-navigation.png', fullPage: true });
+
+  await visitor.goto('/en');
+  await expect(visitor.locator('header').getByRole('link', { name: title }).first()).toHaveAttribute(
+    'href',
+    '/en/about-us',
+  );
+
+  await items.last().getByRole('button', { name: texts.remove }).click();
+  await items.last().getByRole('button', { name: texts.confirmYes }).click();
+  await expect(items).toHaveCount(before);
+  await editor.getByRole('button', { name: texts.save }).click();
+  await expect(editor.getByTestId('navigation-status')).toHaveText(texts.saved);
+  await visitor.reload();
+  await expect(visitor.locator('header').getByRole('link', { name: title })).toHaveCount(0);
+  await editor.context().close();
+});
+
 test('every admin screen refuses a customer (403) and sends a visitor to log in', async ({ browser }) => {
   expect(adminScreens).toEqual(
     expect.arrayContaining([
