@@ -208,6 +208,51 @@ describe('navigation editor calls', () => {
     expect((await shellMain('en')).at(-1)).toMatchObject({ title: 'First', link: '/shop' });
   });
 
+  it('finds a page created in edit mode through the picker’s search and links it', async () => {
+    const created = await t.json('/api/v1/cms/page/create', {
+      method: 'POST',
+      headers: headers('editor'),
+      body: JSON.stringify({
+        language: 'en',
+        title: 'Volunteer evenings',
+        slug: 'volunteer-evenings',
+        sections: [
+          {
+            type: 'hero',
+            isMaster: false,
+            showDesktop: true,
+            showMobile: true,
+            settings: {},
+            content: { title: 'Hi' },
+          },
+        ],
+      }),
+    });
+    expect(created.status).toBe(200);
+    // The link modal's search: pages, posts, products and categories of the site.
+    const found = await t.json('/api/v1/search?search=Volunteer%20evenings&category=pages&limit=5', {
+      headers: { language: 'en' },
+    });
+    const record = found.body.data.groups
+      .flatMap((group: { records: { id: number; link: string }[] }) => group.records)
+      .find((candidate: { id: number }) => candidate.id === created.body.data.id);
+    expect(record).toMatchObject({ link: '/en/volunteer-evenings' });
+    const state = (await read('editor')).body.data;
+    const saved = await save('editor', {
+      version: state.version,
+      language: 'en',
+      items: [
+        ...asInput(state.items),
+        { depth: 0, title: 'Volunteer', linkType: 'page', targetId: record.id },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect((await shellMain('en')).at(-1)).toMatchObject({
+      title: 'Volunteer',
+      link: '/en/volunteer-evenings',
+    });
+  });
+
   it('creates a menu the site did not have yet', async () => {
     await database.db
       .delete(navigationMenus)
