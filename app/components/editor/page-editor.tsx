@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { contentWithRemappedCaptions } from '../../../core/gallery-captions.ts';
 import {
   sectionDefaultContent,
   sectionDefaultSettings,
@@ -586,7 +587,19 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
             language={language}
             api={api}
             onApply={(update) => {
-              changeSection(settingsSection.key, (section) => ({ ...section, ...update }));
+              changeSection(settingsSection.key, (section) => ({
+                ...section,
+                ...update,
+                // A gallery's captions follow their images when the image list changes.
+                content:
+                  section.type === 'gallery'
+                    ? contentWithRemappedCaptions(
+                        section.content,
+                        section.settings.mediaIds,
+                        update.settings.mediaIds,
+                      )
+                    : section.content,
+              }));
               setDialog(null);
             }}
             onCancel={() => setDialog(null)}

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { contentWithRemappedCaptions, sameIds } from '../../../core/gallery-captions.ts';
 import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
 import { isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { termLink } from '../../../core/links.ts';
@@ -196,6 +197,8 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
         if (row.type !== section.type)
           throw badRequest('A section keeps its type.', sectionField(index, 'type'));
         await tx.update(sections).set(values).where(eq(sections.id, row.id));
+        if (row.type === 'gallery')
+          await remapOtherCaptions(tx, row.id, language, row.settings.mediaIds, section.settings.mediaIds);
         id = row.id;
       } else {
         const [created] = await tx
@@ -214,6 +217,39 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
       ids.push(id);
     }
     return ids;
+  }
+
+  /**
+   * A gallery's captions pair with its images by position: when a save changes the image list, the
+   * captions of the section's other languages (the save's own language comes remapped from the
+   * editor) follow their images the same way, in the save's transaction.
+   */
+  async function remapOtherCaptions(
+    tx: Tx,
+    sectionId: number,
+    language: string,
+    oldIds: unknown,
+    newIds: unknown,
+  ) {
+    if (sameIds(Array.isArray(oldIds) ? oldIds : [], Array.isArray(newIds) ? newIds : [])) return;
+    const others = await tx
+      .select({ languageCode: sectionTranslations.languageCode, content: sectionTranslations.content })
+      .from(sectionTranslations)
+      .where(
+        and(eq(sectionTranslations.sectionId, sectionId), ne(sectionTranslations.languageCode, language)),
+      );
+    for (const other of others) {
+      const content = contentWithRemappedCaptions(other.content, oldIds, newIds);
+      await tx
+        .update(sectionTranslations)
+        .set({ content })
+        .where(
+          and(
+            eq(sectionTranslations.sectionId, sectionId),
+            eq(sectionTranslations.languageCode, other.languageCode),
+          ),
+        );
+    }
   }
 
   /**
