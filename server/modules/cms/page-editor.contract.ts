@@ -4,6 +4,7 @@ import { idInput, idParam, lineText } from '../../../core/input-schemas.ts';
 import { uiLanguages } from '../../../core/languages.ts';
 import { MAX_FEATURED_PRODUCTS } from '../../../core/section-data.ts';
 import { PAGE_SLUG_MIN, PAGE_SLUG_PATTERN } from '../../../core/section-defaults.ts';
+import { MAX_LOGOS } from '../../../core/sponsor-logos.ts';
 import { elementHandlers, elementSchema, sectionTypes } from './cms.contract.ts';
 
 /**
@@ -26,6 +27,7 @@ export const EDITOR_MESSAGES = {
   mediaNotFound: 'An image of this section is not in the media library.',
   productsFormat: `A list of at most ${MAX_FEATURED_PRODUCTS} different product ids.`,
   productNotFound: 'A product of this section is not in the shop.',
+  logoFormat: `Each sponsor logo needs an image, a name and a link that is an http(s) address or empty; at most ${MAX_LOGOS} logos.`,
   elementExists: 'This element already exists in this language.',
 } as const;
 

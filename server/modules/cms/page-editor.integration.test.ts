@@ -500,11 +500,41 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
     const refusedList = await save('editor', { version: 1, language: 'en', sections: [hero, gallery] });
     expect(refusedList.status).toBe(400);
     expect(refusedList.body.error.payload.field).toBe('sections.1.settings');
+    // Sponsor logos: the same rule for their images, and each needs a name and an http(s) link or none.
+    const sponsors = (logos: unknown) => ({
+      type: 'sponsors',
+      isMaster: false,
+      showDesktop: true,
+      showMobile: true,
+      settings: { logos },
+      content: { title: 'Sponsors', description: '' },
+    });
+    const logo = { mediaId: own!.id, name: 'Fond Vedrina', url: 'https://vedrina.example' };
+    for (const [logos, field] of [
+      [[logo, { ...logo, mediaId: foreign!.id }], 'sections.1.settings'],
+      [[logo, { ...logo, url: 'javascript:alert(1)' }], 'sections.1.settings.logos.1.url'],
+      [[{ ...logo, name: ' ' }], 'sections.1.settings.logos.0.name'],
+      [[{ name: 'No image', url: '' }], 'sections.1.settings.logos.0.mediaId'],
+      ['logos', 'sections.1.settings.logos'],
+    ] as const) {
+      const refusedLogos = await save('editor', {
+        version: 1,
+        language: 'en',
+        sections: [hero, sponsors(logos)],
+      });
+      expect(refusedLogos.status).toBe(400);
+      expect(refusedLogos.body.error.payload.field).toBe(field);
+    }
     const [row] = await database.db.select({ version: posts.version }).from(posts).where(eq(posts.id, page));
     expect(row!.version).toBe(1);
 
-    const saved = await save('editor', { version: 1, language: 'en', sections: [withImage(own!.id), text] });
+    const saved = await save('editor', {
+      version: 1,
+      language: 'en',
+      sections: [withImage(own!.id), text, sponsors([logo, { ...logo, url: '' }])],
+    });
     expect(saved.status).toBe(200);
+    expect(saved.body.data.sections[2].settings.logos).toEqual([logo, { ...logo, url: '' }]);
     const [stored] = await database.db
       .select({ settings: sections.settings })
       .from(sections)

@@ -5,6 +5,7 @@ import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
 import { isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { termLink } from '../../../core/links.ts';
 import { featuredProductIds, MAX_FEATURED_PRODUCTS } from '../../../core/section-data.ts';
+import { logoProblem } from '../../../core/sponsor-logos.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -158,6 +159,17 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
             .from(sections)
             .where(and(inArray(sections.id, named), eq(sections.siteId, ctx.site.id)));
     const byId = new Map(existing.map((row) => [row.id, row]));
+    for (const [index, section] of input.entries()) {
+      if (section.type !== 'sponsors') continue;
+      const problem = logoProblem(section.settings.logos);
+      if (problem)
+        throw new ApiError(400, 'VALIDATION_ERROR', EDITOR_MESSAGES.logoFormat, {
+          field: sectionField(
+            index,
+            problem.index < 0 ? 'settings.logos' : `settings.logos.${problem.index}.${problem.field}`,
+          ),
+        });
+    }
     // A media id a section names must be a file of this site; ids the section already held stay
     // allowed (a file deleted later must not block saving the page's other changes).
     const wanted = input.map((section) => {

@@ -120,6 +120,16 @@ export const editorDe: Widen<typeof editorHr> = {
     categoryIds: 'Blog-Kategorien',
   },
   pickers: {
+    addLogo: 'Logo hinzufügen',
+    logoNumber: 'Logo {{number}}',
+    logoName: 'Name des Sponsors (Text des Logos)',
+    logoUrl: 'Link (https://…, darf leer bleiben)',
+    logoProblem: {
+      list: 'Höchstens {{max}} Logos.',
+      mediaId: 'Logo {{number}}: Wählen Sie ein Bild.',
+      name: 'Logo {{number}}: Geben Sie den Namen des Sponsors ein.',
+      url: 'Logo {{number}}: Der Link muss mit http:// oder https:// beginnen (oder leer bleiben).',
+    },
     noImage: 'Kein Bild ausgewählt.',
     alt: 'Alternativtext: {{alt}}',
     noAlt: 'Dieses Bild hat in dieser Sprache keinen Alternativtext.',

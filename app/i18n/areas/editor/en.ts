@@ -118,6 +118,16 @@ export const editorEn: Widen<typeof editorHr> = {
     categoryIds: 'Blog categories',
   },
   pickers: {
+    addLogo: 'Add a logo',
+    logoNumber: 'Logo {{number}}',
+    logoName: "Sponsor's name (the logo's text)",
+    logoUrl: 'Link (https://…, may stay empty)',
+    logoProblem: {
+      list: 'At most {{max}} logos.',
+      mediaId: 'Logo {{number}}: choose an image.',
+      name: "Logo {{number}}: enter the sponsor's name.",
+      url: 'Logo {{number}}: the link must start with http:// or https:// (or stay empty).',
+    },
     noImage: 'No image chosen.',
     alt: 'Alt text: {{alt}}',
     noAlt: 'This image has no alt text in this language.',

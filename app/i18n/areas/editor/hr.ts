@@ -116,6 +116,16 @@ export const editorHr = {
     categoryIds: 'Kategorije bloga',
   },
   pickers: {
+    addLogo: 'Dodaj logotip',
+    logoNumber: 'Logotip {{number}}',
+    logoName: 'Naziv sponzora (tekst logotipa)',
+    logoUrl: 'Poveznica (https://…, može ostati prazno)',
+    logoProblem: {
+      list: 'Najviše {{max}} logotipa.',
+      mediaId: 'Logotip {{number}}: odaberite sliku.',
+      name: 'Logotip {{number}}: upišite naziv sponzora.',
+      url: 'Logotip {{number}}: poveznica mora početi s http:// ili https:// (ili ostati prazna).',
+    },
     noImage: 'Slika nije odabrana.',
     alt: 'Alternativni tekst: {{alt}}',
     noAlt: 'Ova slika nema alternativni tekst na ovom jeziku.',
