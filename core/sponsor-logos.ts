@@ -1,4 +1,4 @@
-import { PG_INTEGER_MAX } from './input-schemas.ts';
+import { PG_INTEGER_MAX } from './pg-limits.ts';
 
 /** A sponsor's logo as the sponsors section stores it (`settings.logos`, cms.contract.ts). */
 export type SponsorLogo = { mediaId: number; name: string; url: string };

@@ -27,6 +27,7 @@ import { pageSave } from './editor-calls.ts';
 import { type FaqItem, FaqItemsEditor } from './faq-items-editor.tsx';
 import { Modal, primaryButton, secondaryButton } from './modal.tsx';
 import { NewPageForm } from './new-page-form.tsx';
+import { saveErrorText } from './save-errors.ts';
 import { SectionManager } from './section-manager.tsx';
 import { SectionSettingsForm } from './section-settings-form.tsx';
 
@@ -387,7 +388,7 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
         text:
           result.error.statusCode === 409
             ? t('editor.conflict')
-            : t('editor.failed', { message: result.error.message }),
+            : saveErrorText(result.error, draftsRef.current, t),
       });
       return false;
     }

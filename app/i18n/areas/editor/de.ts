@@ -119,6 +119,34 @@ export const editorDe: Widen<typeof editorHr> = {
     productCategoryIds: 'Shop-Kategorien',
     categoryIds: 'Blog-Kategorien',
   },
+  saveErrors: {
+    network:
+      'Speichern fehlgeschlagen: Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
+    server:
+      'Speichern wegen eines Serverfehlers fehlgeschlagen. Ihre Änderungen sind noch da: Versuchen Sie es erneut.',
+    atPage: 'Speichern fehlgeschlagen. {{field}}: {{message}}',
+    atSection: 'Speichern fehlgeschlagen. Abschnitt {{position}} ({{section}}): {{message}}',
+    atField: 'Speichern fehlgeschlagen. Abschnitt {{position}} ({{section}}), {{field}}: {{message}}',
+    logoField: '{{logo}}, {{field}}',
+    fields: { title: 'Titel', slug: 'Adresse', settings: 'Einstellungen', content: 'Texte' },
+    messages: {
+      invalid: 'Der Wert ist ungültig.',
+      backofficeOnly: 'Nur Backoffice-Benutzer dürfen Seiten bearbeiten.',
+      conflict: 'Jemand anderes hat diese Seite inzwischen gespeichert.',
+      elementConflict: 'Jemand anderes hat dieses Element inzwischen gespeichert.',
+      emptyPage: 'Eine Seite braucht mindestens einen Abschnitt.',
+      slugTaken: 'Diese Adresse verwendet in dieser Sprache schon eine andere Seite oder ein Beitrag.',
+      slugFormat: 'Mindestens 4 Zeichen: Kleinbuchstaben, Ziffern und einzelne Bindestriche.',
+      notFound: 'Die Seite existiert nicht.',
+      sectionNotFound: 'Dieser Abschnitt existiert nicht mehr.',
+      mediaNotFound: 'Ein Bild ist nicht in der Mediathek der Website.',
+      productsFormat: 'Eine Liste verschiedener Produkte, höchstens {{max}}.',
+      productNotFound: 'Ein Produkt ist nicht im Shop.',
+      logoFormat:
+        'Jedes Logo braucht ein Bild, einen Namen und einen Link, der mit http:// oder https:// beginnt (oder keinen).',
+      elementExists: 'Dieses Element gibt es in dieser Sprache schon.',
+    },
+  },
   pickers: {
     addLogo: 'Logo hinzufügen',
     logoNumber: 'Logo {{number}}',

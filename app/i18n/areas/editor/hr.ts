@@ -115,6 +115,33 @@ export const editorHr = {
     productCategoryIds: 'Kategorije trgovine',
     categoryIds: 'Kategorije bloga',
   },
+  saveErrors: {
+    network: 'Spremanje nije uspjelo: poslužitelj nije dostupan. Provjerite vezu i pokušajte ponovno.',
+    server:
+      'Spremanje nije uspjelo zbog greške na poslužitelju. Promjene su i dalje ovdje: pokušajte ponovno.',
+    atPage: 'Spremanje nije uspjelo. {{field}}: {{message}}',
+    atSection: 'Spremanje nije uspjelo. Sekcija {{position}} ({{section}}): {{message}}',
+    atField: 'Spremanje nije uspjelo. Sekcija {{position}} ({{section}}), {{field}}: {{message}}',
+    logoField: '{{logo}}, {{field}}',
+    fields: { title: 'Naslov', slug: 'Adresa', settings: 'postavke', content: 'tekstovi' },
+    messages: {
+      invalid: 'vrijednost nije ispravna.',
+      backofficeOnly: 'samo korisnici administracije mogu uređivati stranice.',
+      conflict: 'netko je u međuvremenu spremio ovu stranicu.',
+      elementConflict: 'netko je u međuvremenu spremio ovaj element.',
+      emptyPage: 'stranica treba barem jednu sekciju.',
+      slugTaken: 'tu adresu već ima druga stranica ili objava na ovom jeziku.',
+      slugFormat: 'najmanje 4 znaka: mala slova, brojke i pojedinačne crtice.',
+      notFound: 'stranica ne postoji.',
+      sectionNotFound: 'ova sekcija više ne postoji.',
+      mediaNotFound: 'slika nije u medijskoj biblioteci ove stranice.',
+      productsFormat: 'popis različitih proizvoda, najviše {{max}}.',
+      productNotFound: 'proizvod nije u trgovini.',
+      logoFormat:
+        'svaki logotip treba sliku, naziv i poveznicu koja počinje s http:// ili https:// (ili je prazna).',
+      elementExists: 'ovaj element na ovom jeziku već postoji.',
+    },
+  },
   pickers: {
     addLogo: 'Dodaj logotip',
     logoNumber: 'Logotip {{number}}',
