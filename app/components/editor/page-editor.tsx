@@ -451,12 +451,36 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
     change((current) => [...current, { ...master, key: `s${id}` }]);
   };
 
+  // The toolbar sticks below the site's sticky header, never over its links; anchors scrolled to
+  // land below both (scroll padding), whatever height the header and the toolbar wrap to.
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const toolbar = toolbarRef.current;
+    const header = document.querySelector<HTMLElement>('[data-site-header]');
+    if (!toolbar) return;
+    const root = document.documentElement;
+    const place = () => {
+      const headerHeight = header?.offsetHeight ?? 0;
+      toolbar.style.top = `${headerHeight}px`;
+      root.style.scrollPaddingTop = `${headerHeight + toolbar.offsetHeight}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(toolbar);
+    if (header) observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+      toolbar.style.top = '';
+    };
+  }, []);
+
   const settingsSection =
     dialog?.kind === 'settings' ? drafts.find((section) => section.key === dialog.key) : undefined;
   const exitHref = `${path}`;
 
   return (
-    <div data-editor-ui="" className="sticky top-0 z-40">
+    <div data-editor-ui="" ref={toolbarRef} className="sticky top-0 z-40">
       <div
         role="toolbar"
         aria-label={t('editor.toolbar')}
