@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PG_INTEGER_MAX, PG_INTEGER_MIN } from './pg-limits.ts';
 
 /**
  * Building blocks of every route's input schema. Anything a request carries ends up as a PostgreSQL
@@ -6,9 +7,7 @@ import { z } from 'zod';
  * for an integer column): those must be a 400 naming the field, never a failed query.
  */
 
-/** The range of a PostgreSQL `integer`, the type of every id and count column. */
-export const PG_INTEGER_MAX = 2_147_483_647;
-export const PG_INTEGER_MIN = -2_147_483_648;
+export { PG_INTEGER_MAX, PG_INTEGER_MIN } from './pg-limits.ts';
 
 /**
  * No C0 control character and no DEL: PostgreSQL refuses NUL in text, and no one types the others.

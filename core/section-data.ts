@@ -1,4 +1,4 @@
-import { PG_INTEGER_MAX } from './input-schemas.ts';
+import { PG_INTEGER_MAX } from './pg-limits.ts';
 
 /** Listing sections show a handful of cards; more would only slow the page down. */
 export const MAX_LISTED = 12;

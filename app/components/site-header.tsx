@@ -24,7 +24,10 @@ export function SiteHeader({
   const languageLinks = useLanguageLinks(language, languages);
   // While the mobile menu is open the header rises above the cookie banner (z-50), which would cover it.
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white has-[[data-menu-open]]:z-[60] has-open:z-[60]">
+    <header
+      data-site-header=""
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white has-[[data-menu-open]]:z-[60] has-open:z-[60]"
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:p-2"

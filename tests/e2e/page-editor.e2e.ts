@@ -292,8 +292,11 @@ test('the page title and FAQ questions are edited in place; a conflicted draft s
   await editor.keyboard.type('Yes, always.');
   await editor.getByTestId('faq-item-editor').nth(1).getByRole('button', { name: texts.moveUp }).click();
   await expect(editor.getByTestId('faq-question').first()).toHaveValue('Is it free?');
-  // At the top, as a page opens: scrolled, the sticky toolbar covers the header's links.
-  await editor.evaluate(() => window.scrollTo(0, 0));
+  // Where the editor is (scrolled down): the sticky toolbar stays below the sticky header's links.
+  expect(await editor.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const header = await editor.locator('[data-site-header]').boundingBox();
+  const toolbar = await editor.getByRole('toolbar', { name: texts.toolbar }).boundingBox();
+  expect(toolbar!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
   expect(await axeViolations(editor)).toEqual([]);
   await editor.screenshot({ path: 'test-results/editor-title-faq.png', fullPage: true });
   await Promise.all([editor.waitForEvent('load'), editor.getByTestId('editor-save').click()]);

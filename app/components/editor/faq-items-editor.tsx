@@ -44,9 +44,15 @@ export function FaqItemsEditor({
   };
   const setField = (key: number, field: keyof FaqItem, value: string) =>
     update(listRef.current.map((item) => (item.key === key ? { ...item, [field]: value } : item)));
+  const elements = useRef(new Map<number, HTMLLIElement>());
   const move = (from: number, to: number) => {
+    const key = list[from]?.key;
     update(moved(list, from, to));
     setAnnouncement(t('editor.inPlace.faqMoved', { position: to + 1, count: list.length }));
+    // The question goes on being edited where it went: in view, below the sticky header and toolbar
+    // (the page's scroll padding), not under them.
+    if (key !== undefined)
+      requestAnimationFrame(() => elements.current.get(key)?.scrollIntoView({ block: 'nearest' }));
   };
   return (
     <div className="space-y-4" data-testid="faq-items-editor">
@@ -56,6 +62,10 @@ export function FaqItemsEditor({
           return (
             <li
               key={item.key}
+              ref={(element) => {
+                if (element) elements.current.set(item.key, element);
+                else elements.current.delete(item.key);
+              }}
               className="rounded-xl border-2 border-dashed border-amber-400 bg-white p-4"
               data-testid="faq-item-editor"
             >

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { contentWithRemappedCaptions } from '../../../core/gallery-captions.ts';
 import {
   sectionDefaultContent,
   sectionDefaultSettings,
@@ -26,6 +27,7 @@ import { pageSave } from './editor-calls.ts';
 import { type FaqItem, FaqItemsEditor } from './faq-items-editor.tsx';
 import { Modal, primaryButton, secondaryButton } from './modal.tsx';
 import { NewPageForm } from './new-page-form.tsx';
+import { saveErrorText } from './save-errors.ts';
 import { SectionManager } from './section-manager.tsx';
 import { SectionSettingsForm } from './section-settings-form.tsx';
 
@@ -386,7 +388,7 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
         text:
           result.error.statusCode === 409
             ? t('editor.conflict')
-            : t('editor.failed', { message: result.error.message }),
+            : saveErrorText(result.error, draftsRef.current, t),
       });
       return false;
     }
@@ -449,12 +451,36 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
     change((current) => [...current, { ...master, key: `s${id}` }]);
   };
 
+  // The toolbar sticks below the site's sticky header, never over its links; anchors scrolled to
+  // land below both (scroll padding), whatever height the header and the toolbar wrap to.
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const toolbar = toolbarRef.current;
+    const header = document.querySelector<HTMLElement>('[data-site-header]');
+    if (!toolbar) return;
+    const root = document.documentElement;
+    const place = () => {
+      const headerHeight = header?.offsetHeight ?? 0;
+      toolbar.style.top = `${headerHeight}px`;
+      root.style.scrollPaddingTop = `${headerHeight + toolbar.offsetHeight}px`;
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(toolbar);
+    if (header) observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+      toolbar.style.top = '';
+    };
+  }, []);
+
   const settingsSection =
     dialog?.kind === 'settings' ? drafts.find((section) => section.key === dialog.key) : undefined;
   const exitHref = `${path}`;
 
   return (
-    <div data-editor-ui="" className="sticky top-0 z-40">
+    <div data-editor-ui="" ref={toolbarRef} className="sticky top-0 z-40">
       <div
         role="toolbar"
         aria-label={t('editor.toolbar')}
@@ -586,7 +612,19 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
             language={language}
             api={api}
             onApply={(update) => {
-              changeSection(settingsSection.key, (section) => ({ ...section, ...update }));
+              changeSection(settingsSection.key, (section) => ({
+                ...section,
+                ...update,
+                // A gallery's captions follow their images when the image list changes.
+                content:
+                  section.type === 'gallery'
+                    ? contentWithRemappedCaptions(
+                        section.content,
+                        section.settings.mediaIds,
+                        update.settings.mediaIds,
+                      )
+                    : section.content,
+              }));
               setDialog(null);
             }}
             onCancel={() => setDialog(null)}

@@ -17,6 +17,7 @@ describe('settingKind', () => {
     expect(settingKind('card-grid', 'mediaIds')).toEqual({ kind: 'images', slots: 'fixed' });
     expect(settingKind('gallery', 'mediaIds')).toEqual({ kind: 'images', slots: 'growing' });
     expect(settingKind('card-grid', 'icons')).toEqual({ kind: 'icons' });
+    expect(settingKind('sponsors', 'logos')).toEqual({ kind: 'logos' });
     expect(settingKind('latest-posts', 'categoryId')).toEqual({
       kind: 'list',
       list: 'postCategories',

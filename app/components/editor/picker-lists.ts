@@ -14,6 +14,7 @@ export type SettingKind =
   | { kind: 'images'; slots: 'fixed' | 'growing' }
   | { kind: 'icon' }
   | { kind: 'icons' }
+  | { kind: 'logos' }
   | { kind: 'list'; list: ListKind; single: boolean }
   | { kind: 'plain' };
 
@@ -31,6 +32,8 @@ export function settingKind(sectionType: string, key: string): SettingKind {
   if (key === 'mediaIds') return { kind: 'images', slots: sectionType === 'card-grid' ? 'fixed' : 'growing' };
   if (key === 'icon') return { kind: 'icon' };
   if (key === 'icons') return { kind: 'icons' };
+  // The sponsors' logos: each an image with the sponsor's name and link.
+  if (key === 'logos') return { kind: 'logos' };
   const list = listKeys[key];
   return list ? { kind: 'list', ...list } : { kind: 'plain' };
 }

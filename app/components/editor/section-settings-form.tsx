@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
 import { sectionDefaultSettings } from '../../../core/section-defaults.ts';
+import { logoProblem, logosOf, MAX_LOGOS } from '../../../core/sponsor-logos.ts';
 import type { SectionType } from '../../../server/modules/cms/cms.contract.ts';
 import { type PickedMedia, pickedFrom } from '../../islands/media-picker.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
@@ -10,7 +11,7 @@ import type { DraftSection } from './draft.ts';
 import { mediaGet } from './editor-calls.ts';
 import { fieldClass, labelClass, primaryButton, secondaryButton } from './modal.tsx';
 import { idsOf, type SettingKind, settingKind } from './picker-lists.ts';
-import { IconField, ImageList, ImageSlot, ListField } from './setting-pickers.tsx';
+import { IconField, ImageList, ImageSlot, ListField, LogoList } from './setting-pickers.tsx';
 
 /** Settings whose values are a fixed list (the section shapes of cms.contract.ts). */
 const choices: Record<string, readonly (string | number)[]> = {
@@ -31,8 +32,17 @@ type Values = Record<string, string | boolean>;
  * to a type after the section was stored), in the type's order.
  */
 function settingsOf(section: DraftSection): Record<string, unknown> {
-  const defaults = sectionDefaultSettings[section.type as SectionType] as Record<string, unknown> | undefined;
-  return { ...structuredClone(defaults ?? {}), ...section.settings };
+  const defaults = structuredClone(
+    (sectionDefaultSettings[section.type as SectionType] as Record<string, unknown> | undefined) ?? {},
+  );
+  // A card grid stored before it had icons gets one icon slot per card it has, not the new grid's three.
+  if (section.type === 'card-grid' && !('icons' in section.settings)) {
+    const cards = section.content.cards;
+    const mediaIds = section.settings.mediaIds;
+    const count = Array.isArray(cards) ? cards.length : Array.isArray(mediaIds) ? mediaIds.length : 0;
+    defaults.icons = Array.from({ length: count }, () => null);
+  }
+  return { ...defaults, ...section.settings };
 }
 
 const picked = (kind: SettingKind) => kind.kind !== 'plain';
@@ -51,6 +61,7 @@ function useMediaPreviews(
     for (const [key, value] of Object.entries(settings)) {
       const kind = settingKind(sectionType, key).kind;
       if (kind === 'image' || kind === 'images') for (const id of idsOf(value)) ids.add(id);
+      if (kind === 'logos') for (const logo of logosOf(value)) ids.add(logo.mediaId);
     }
     let live = true;
     void Promise.all(
@@ -100,8 +111,13 @@ export function SectionSettingsForm({
   const [name, setName] = useState(section.name);
   const [isMaster, setIsMaster] = useState(section.isMaster);
   const [chosen, setChosen] = useState<Record<string, unknown>>(() =>
-    Object.fromEntries(Object.entries(original).filter(([key]) => picked(kinds[key]!))),
+    Object.fromEntries(
+      Object.entries(original)
+        .filter(([key]) => picked(kinds[key]!))
+        .map(([key, value]) => [key, kinds[key]!.kind === 'logos' ? logosOf(value) : value]),
+    ),
   );
+  const [logoErrors, setLogoErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [previews, remember] = useMediaPreviews(original, section.type, api, language);
   const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(
@@ -124,7 +140,27 @@ export function SectionSettingsForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const settings: Record<string, unknown> = {};
+    setLogoErrors(new Map());
     for (const [key, original] of Object.entries(settingsOf(section))) {
+      if (kinds[key]?.kind === 'logos') {
+        const logos = logosOf(chosen[key]).map((logo) => ({
+          ...logo,
+          name: logo.name.trim(),
+          url: logo.url.trim(),
+        }));
+        const problem = logoProblem(logos);
+        if (problem) {
+          const message = t(`editor.pickers.logoProblem.${problem.field}`, {
+            number: problem.index + 1,
+            max: MAX_LOGOS,
+          });
+          setLogoErrors(new Map([[`${problem.index}.${problem.field}`, message]]));
+          setError(message);
+          return;
+        }
+        settings[key] = logos;
+        continue;
+      }
       if (key in chosen) {
         settings[key] = chosen[key];
         continue;
@@ -244,6 +280,19 @@ export function SectionSettingsForm({
             </fieldset>
           );
         }
+        if (kind.kind === 'logos')
+          return (
+            <LogoList
+              key={key}
+              language={language}
+              label={label(key)}
+              logos={logosOf(chosen[key])}
+              previews={previews}
+              errors={logoErrors}
+              onPreview={remember}
+              onChange={set}
+            />
+          );
         if (kind.kind === 'icon')
           return (
             <IconField

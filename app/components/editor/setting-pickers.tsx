@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguage } from '../../../core/languages.ts';
+import { LOGO_NAME_MAX, LOGO_URL_MAX, type SponsorLogo } from '../../../core/sponsor-logos.ts';
 import { MediaPicker, type PickedMedia } from '../../islands/media-picker.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { Glyph, type SocialIcon, socialIcons } from '../social-link.tsx';
@@ -16,6 +17,7 @@ import { preloadDialog, useDialogComponent } from '../ui/lazy-dialog.ts';
 import { moved } from './draft.ts';
 import { listSource } from './list-sources.ts';
 import { useModalLayer } from './modal.tsx';
+import { MoveButtons } from './move-buttons.tsx';
 import { type ListKind, type PickedItem, withoutIndex, withPicked } from './picker-lists.ts';
 
 const smallButton =
@@ -181,6 +183,124 @@ export function ImageList({
           onSelect={(media) => {
             onPreview(media);
             onChange([...ids, media.id]);
+          }}
+          returnFocus={opener}
+          container={layer}
+        />
+      </Insulated>
+    </fieldset>
+  );
+}
+
+/**
+ * The sponsors' logos: each one an image of the media library with the sponsor's name (the logo's
+ * text alternative) and the address its link opens; moved, changed or removed, new ones added at
+ * the end with the image's title as their name.
+ */
+export function LogoList({
+  language,
+  label,
+  logos,
+  previews,
+  errors,
+  onChange,
+  onPreview,
+}: {
+  language: UiLanguage;
+  label: string;
+  logos: SponsorLogo[];
+  previews: ReadonlyMap<number, PickedMedia>;
+  /** Field errors by logo position and field. */
+  errors: ReadonlyMap<string, string>;
+  onChange: (logos: SponsorLogo[]) => void;
+  onPreview: (media: PickedMedia) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const layer = useModalLayer();
+  const edit = (index: number, patch: Partial<SponsorLogo>) =>
+    onChange(logos.map((logo, position) => (position === index ? { ...logo, ...patch } : logo)));
+  const input = (index: number, field: 'name' | 'url', text: string) => {
+    const fieldId = `${id}-${index}-${field}`;
+    const error = errors.get(`${index}.${field}`);
+    return (
+      <div>
+        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+          {t(field === 'name' ? 'editor.pickers.logoName' : 'editor.pickers.logoUrl')}
+        </label>
+        <input
+          id={fieldId}
+          className="mt-1 w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700"
+          value={text}
+          maxLength={field === 'name' ? LOGO_NAME_MAX : LOGO_URL_MAX}
+          inputMode={field === 'url' ? 'url' : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          onChange={(event) => edit(index, { [field]: event.target.value })}
+        />
+        {error ? (
+          <p id={`${fieldId}-error`} className="mt-1 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <fieldset className="space-y-2 rounded-xl border border-slate-300 p-3" data-testid="setting-logos">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{label}</legend>
+      {logos.map((logo, index) => {
+        const logoLabel = t('editor.pickers.logoNumber', { number: index + 1 });
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a logo is edited at its position
+          <div key={index} className="space-y-2 rounded-lg bg-slate-50 p-2" data-testid="setting-logo">
+            <ImageSlot
+              language={language}
+              label={logoLabel}
+              id={logo.mediaId}
+              preview={previews.get(logo.mediaId)}
+              onChange={(media) => {
+                onPreview(media);
+                edit(index, { mediaId: media.id });
+              }}
+              onRemove={() => {
+                onChange(withoutIndex(logos, index));
+                requestAnimationFrame(() => opener.current?.focus());
+              }}
+            />
+            {input(index, 'name', logo.name)}
+            {input(index, 'url', logo.url)}
+            <div className="flex flex-wrap gap-2">
+              <MoveButtons
+                index={index}
+                count={logos.length}
+                onMove={(from, to) => onChange(moved(logos, from, to))}
+                className={smallButton}
+              />
+            </div>
+          </div>
+        );
+      })}
+      <button
+        ref={opener}
+        type="button"
+        className={openerButton}
+        onPointerDown={() => void preloadDialog()}
+        onFocus={() => void preloadDialog()}
+        onClick={() => setOpen(true)}
+      >
+        {t('editor.pickers.addLogo')}
+      </button>
+      <Insulated>
+        <MediaPicker
+          language={language}
+          open={open}
+          onOpenChange={setOpen}
+          onSelect={(media) => {
+            onPreview(media);
+            onChange([...logos, { mediaId: media.id, name: media.title, url: '' }]);
           }}
           returnFocus={opener}
           container={layer}

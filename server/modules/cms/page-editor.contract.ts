@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from '../../../core/contract.ts';
+import { EDITOR_MESSAGES } from '../../../core/editor-messages.ts';
 import { idInput, idParam, lineText } from '../../../core/input-schemas.ts';
 import { uiLanguages } from '../../../core/languages.ts';
-import { MAX_FEATURED_PRODUCTS } from '../../../core/section-data.ts';
 import { PAGE_SLUG_MIN, PAGE_SLUG_PATTERN } from '../../../core/section-defaults.ts';
 import { elementHandlers, elementSchema, sectionTypes } from './cms.contract.ts';
 
@@ -12,22 +12,8 @@ import { elementHandlers, elementSchema, sectionTypes } from './cms.contract.ts'
  * elements (`element/create`, `element/update/{id}` of the specification).
  */
 
-export const EDITOR_MESSAGES = {
-  backofficeOnly: 'Back-office users only.',
-  conflict:
-    'Someone else saved this page after you opened it. Your changes are kept in the editor: reload the page to see theirs, then apply yours again.',
-  elementConflict:
-    'Someone else saved this element after you opened it. Reload it and apply your changes again.',
-  emptyPage: 'A page needs at least one section.',
-  slugTaken: 'This address is already used by another page or post in this language.',
-  slugFormat: `At least ${PAGE_SLUG_MIN} characters: lowercase letters, digits and single hyphens.`,
-  notFound: 'Page not found.',
-  sectionNotFound: 'A section of this save does not exist.',
-  mediaNotFound: 'An image of this section is not in the media library.',
-  productsFormat: `A list of at most ${MAX_FEATURED_PRODUCTS} different product ids.`,
-  productNotFound: 'A product of this section is not in the shop.',
-  elementExists: 'This element already exists in this language.',
-} as const;
+/** The refusals' texts live in core: edit mode maps them to its catalogs (the client build refuses zod). */
+export { EDITOR_MESSAGES } from '../../../core/editor-messages.ts';
 
 /** A JSON object of at most `max` characters once serialized: what a section may hold. */
 const jsonObject = (max: number) =>

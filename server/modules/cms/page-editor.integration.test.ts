@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
@@ -500,11 +500,41 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
     const refusedList = await save('editor', { version: 1, language: 'en', sections: [hero, gallery] });
     expect(refusedList.status).toBe(400);
     expect(refusedList.body.error.payload.field).toBe('sections.1.settings');
+    // Sponsor logos: the same rule for their images, and each needs a name and an http(s) link or none.
+    const sponsors = (logos: unknown) => ({
+      type: 'sponsors',
+      isMaster: false,
+      showDesktop: true,
+      showMobile: true,
+      settings: { logos },
+      content: { title: 'Sponsors', description: '' },
+    });
+    const logo = { mediaId: own!.id, name: 'Fond Vedrina', url: 'https://vedrina.example' };
+    for (const [logos, field] of [
+      [[logo, { ...logo, mediaId: foreign!.id }], 'sections.1.settings'],
+      [[logo, { ...logo, url: 'javascript:alert(1)' }], 'sections.1.settings.logos.1.url'],
+      [[{ ...logo, name: ' ' }], 'sections.1.settings.logos.0.name'],
+      [[{ name: 'No image', url: '' }], 'sections.1.settings.logos.0.mediaId'],
+      ['logos', 'sections.1.settings.logos'],
+    ] as const) {
+      const refusedLogos = await save('editor', {
+        version: 1,
+        language: 'en',
+        sections: [hero, sponsors(logos)],
+      });
+      expect(refusedLogos.status).toBe(400);
+      expect(refusedLogos.body.error.payload.field).toBe(field);
+    }
     const [row] = await database.db.select({ version: posts.version }).from(posts).where(eq(posts.id, page));
     expect(row!.version).toBe(1);
 
-    const saved = await save('editor', { version: 1, language: 'en', sections: [withImage(own!.id), text] });
+    const saved = await save('editor', {
+      version: 1,
+      language: 'en',
+      sections: [withImage(own!.id), text, sponsors([logo, { ...logo, url: '' }])],
+    });
     expect(saved.status).toBe(200);
+    expect(saved.body.data.sections[2].settings.logos).toEqual([logo, { ...logo, url: '' }]);
     const [stored] = await database.db
       .select({ settings: sections.settings })
       .from(sections)
@@ -515,6 +545,95 @@ describe('GET page/edit/{id} and PUT page/save/{id}', () => {
     const again = await save('editor', { version: 2, language: 'en', sections: [text, withImage(own!.id)] });
     expect(again.status).toBe(200);
     await database.db.delete(media).where(eq(media.id, foreign!.id));
+  });
+});
+
+describe('gallery captions follow their images', () => {
+  it("removing the first of three images keeps the other languages' captions with images 2 and 3", async () => {
+    const files = await database.db
+      .insert(media)
+      .values(
+        [1, 2, 3].map((n) => ({
+          siteId: site,
+          path: `gallery-${n}.png`,
+          mime: 'image/png',
+          extension: 'png',
+          size: 1,
+          hash: String(n).repeat(64),
+        })),
+      )
+      .returning({ id: media.id });
+    const ids = files.map((file) => file.id);
+    const [gallery] = await database.db
+      .insert(sections)
+      .values({ siteId: site, type: 'gallery', isMaster: false, settings: { mediaIds: ids } })
+      .returning({ id: sections.id });
+    await database.db.insert(sectionTranslations).values([
+      {
+        sectionId: gallery!.id,
+        languageCode: 'en',
+        content: { title: 'Photos', captions: ['Sea', 'Hill', 'Town'] },
+      },
+      {
+        sectionId: gallery!.id,
+        languageCode: 'hr',
+        content: { title: 'Fotke', captions: ['More', 'Brdo', 'Grad'] },
+      },
+      {
+        sectionId: gallery!.id,
+        languageCode: 'de',
+        content: { title: 'Bilder', captions: ['Meer', 'Hügel'] },
+      },
+    ]);
+    await database.db.insert(postSections).values({ postId: page, sectionId: gallery!.id, position: 2 });
+    const state = (await editState('editor')).body.data;
+    const [hero, text, shown] = sectionsOf(state);
+    expect(shown!.id).toBe(gallery!.id);
+    const saved = await save('editor', {
+      version: state.version,
+      language: 'en',
+      sections: [
+        hero,
+        text,
+        // The editor sends its own language remapped; the server remaps the others.
+        {
+          ...shown,
+          settings: { mediaIds: [ids[1], ids[2]] },
+          content: { title: 'Photos', captions: ['Hill', 'Town'] },
+        },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const stored = await database.db
+      .select({ languageCode: sectionTranslations.languageCode, content: sectionTranslations.content })
+      .from(sectionTranslations)
+      .where(eq(sectionTranslations.sectionId, gallery!.id));
+    const captions = Object.fromEntries(stored.map((row) => [row.languageCode, row.content.captions]));
+    expect(captions).toEqual({ en: ['Hill', 'Town'], hr: ['Brdo', 'Grad'], de: ['Hügel', ''] });
+    expect(stored.find((row) => row.languageCode === 'hr')!.content.title).toBe('Fotke');
+
+    // Reordered and one replaced: captions follow, the new image starts empty; a save that leaves
+    // the list alone leaves the other languages alone.
+    const reordered = await save('editor', {
+      version: saved.body.data.version,
+      language: 'en',
+      sections: [
+        hero,
+        text,
+        {
+          ...shown,
+          settings: { mediaIds: [ids[2], ids[0]] },
+          content: { title: 'Photos', captions: ['Town', ''] },
+        },
+      ],
+    });
+    expect(reordered.status).toBe(200);
+    const [hr] = await database.db
+      .select({ content: sectionTranslations.content })
+      .from(sectionTranslations)
+      .where(and(eq(sectionTranslations.sectionId, gallery!.id), eq(sectionTranslations.languageCode, 'hr')));
+    expect(hr!.content.captions).toEqual(['Grad', '']);
+    await database.db.delete(media).where(inArray(media.id, ids));
   });
 });
 

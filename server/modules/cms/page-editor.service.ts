@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { contentWithRemappedCaptions, sameIds } from '../../../core/gallery-captions.ts';
 import { PG_INTEGER_MAX } from '../../../core/input-schemas.ts';
 import { isUiLanguage, type UiLanguage } from '../../../core/languages.ts';
 import { termLink } from '../../../core/links.ts';
 import { featuredProductIds, MAX_FEATURED_PRODUCTS } from '../../../core/section-data.ts';
+import { logoProblem } from '../../../core/sponsor-logos.ts';
 import { ApiError, badRequest, conflict, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
@@ -157,6 +159,17 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
             .from(sections)
             .where(and(inArray(sections.id, named), eq(sections.siteId, ctx.site.id)));
     const byId = new Map(existing.map((row) => [row.id, row]));
+    for (const [index, section] of input.entries()) {
+      if (section.type !== 'sponsors') continue;
+      const problem = logoProblem(section.settings.logos);
+      if (problem)
+        throw new ApiError(400, 'VALIDATION_ERROR', EDITOR_MESSAGES.logoFormat, {
+          field: sectionField(
+            index,
+            problem.index < 0 ? 'settings.logos' : `settings.logos.${problem.index}.${problem.field}`,
+          ),
+        });
+    }
     // A media id a section names must be a file of this site; ids the section already held stay
     // allowed (a file deleted later must not block saving the page's other changes).
     const wanted = input.map((section) => {
@@ -196,6 +209,8 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
         if (row.type !== section.type)
           throw badRequest('A section keeps its type.', sectionField(index, 'type'));
         await tx.update(sections).set(values).where(eq(sections.id, row.id));
+        if (row.type === 'gallery')
+          await remapOtherCaptions(tx, row.id, language, row.settings.mediaIds, section.settings.mediaIds);
         id = row.id;
       } else {
         const [created] = await tx
@@ -214,6 +229,39 @@ export function createPageEditorService({ db, cache }: Pick<Deps, 'db' | 'cache'
       ids.push(id);
     }
     return ids;
+  }
+
+  /**
+   * A gallery's captions pair with its images by position: when a save changes the image list, the
+   * captions of the section's other languages (the save's own language comes remapped from the
+   * editor) follow their images the same way, in the save's transaction.
+   */
+  async function remapOtherCaptions(
+    tx: Tx,
+    sectionId: number,
+    language: string,
+    oldIds: unknown,
+    newIds: unknown,
+  ) {
+    if (sameIds(Array.isArray(oldIds) ? oldIds : [], Array.isArray(newIds) ? newIds : [])) return;
+    const others = await tx
+      .select({ languageCode: sectionTranslations.languageCode, content: sectionTranslations.content })
+      .from(sectionTranslations)
+      .where(
+        and(eq(sectionTranslations.sectionId, sectionId), ne(sectionTranslations.languageCode, language)),
+      );
+    for (const other of others) {
+      const content = contentWithRemappedCaptions(other.content, oldIds, newIds);
+      await tx
+        .update(sectionTranslations)
+        .set({ content })
+        .where(
+          and(
+            eq(sectionTranslations.sectionId, sectionId),
+            eq(sectionTranslations.languageCode, other.languageCode),
+          ),
+        );
+    }
   }
 
   /**
