@@ -62,6 +62,7 @@ for (const language of ['hr', 'en'] as const) {
       texts.nav.consents,
       texts.nav.templates,
       catalogs[language].elements.nav,
+      catalogs[language].navigation.nav,
       texts.nav.media,
       texts.nav.forms,
       texts.nav.comments,
