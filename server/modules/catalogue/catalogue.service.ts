@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { cachedResponse } from '../../cache/cached-response.ts';
 import type { Db } from '../../db/client.ts';
+import { idsOfSite } from '../../db/site-ids.ts';
 import { sanitizeHtml } from '../../kernel/sanitize-html.ts';
 import {
   type SlugQuery,
@@ -184,19 +185,8 @@ export async function listableProductIds(db: Db, ctx: RequestContext, ids: numbe
  * Of the given ids, those of products of the site in any status (what an editor may name in a page's
  * products section: a product hidden now shows once it is listable again).
  */
-export async function existingProductIds(
-  db: Pick<Db, 'select'>,
-  siteId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.id, unique), eq(products.siteId, siteId)));
-  return new Set(rows.map((row) => row.id));
-}
+export const existingProductIds = (db: Pick<Db, 'select'>, siteId: number, ids: number[]) =>
+  idsOfSite(db, products, siteId, ids);
 
 /**
  * Product cards as the listings show them (the records of product/web/filter), for lists other modules

@@ -11,6 +11,7 @@ import {
 } from '../../../core/media.ts';
 import type { Deps } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
+import { idsOfSite } from '../../db/site-ids.ts';
 import { isValidStorageKey } from '../../storage/file-storage.ts';
 import { siteIdForApiKeyId } from '../site/site.service.ts';
 import { formatMime, type ImageFormat } from './image-format.ts';
@@ -28,19 +29,8 @@ export type PublicMedia = {
 };
 
 /** Of `ids`, those that are files of this site (what a write naming media ids checks first). */
-export async function existingMediaIds(
-  db: Pick<Db, 'select'>,
-  siteId: number,
-  ids: number[],
-): Promise<Set<number>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Set();
-  const rows = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(inArray(media.id, unique), eq(media.siteId, siteId)));
-  return new Set(rows.map((row) => row.id));
-}
+export const existingMediaIds = (db: Pick<Db, 'select'>, siteId: number, ids: number[]) =>
+  idsOfSite(db, media, siteId, ids);
 
 /** The columns a response's media item is made of (`mediaView`). */
 type MediaRow = {
