@@ -13,8 +13,14 @@ test('accepting the cookie notice stores the chosen categories and hides it for 
   await page.getByLabel(catalogs.en.cookies.marketing).check();
   await page.getByRole('button', { name: catalogs.en.cookies.accept }).click();
   await expect(banner(page, 'en')).toBeHidden();
-  const cookie = (await context.cookies()).find((entry) => entry.name === 'cookie_consent');
-  expect(decodeURIComponent(cookie?.value ?? '')).toBe('necessary,marketing');
+  // Clicked before hydration, the form posts without JavaScript: the banner is gone with the page
+  // while the answer that sets the cookie is still on its way, so the cookie is awaited.
+  await expect
+    .poll(async () => {
+      const cookie = (await context.cookies()).find((entry) => entry.name === 'cookie_consent');
+      return decodeURIComponent(cookie?.value ?? '');
+    })
+    .toBe('necessary,marketing');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(banner(page, 'en')).toHaveCount(0);
