@@ -9,6 +9,7 @@ import {
 } from '../../server/modules/devtools/devtools.contract.ts';
 import { domainFilter } from '../../server/modules/site/site.contract.ts';
 import { AdminLayout } from '../components/admin-layout.tsx';
+import { DomainList } from '../components/devtools/domain-list.tsx';
 import { differsFromForced } from '../components/devtools/domain-pick.ts';
 import { ReleaseList } from '../components/devtools/releases-modal.tsx';
 import { catalogs } from '../i18n/catalog.ts';
@@ -145,42 +146,19 @@ function DomainPicker({ domains, current, outcome }: LoaderData & { language: Ui
       {domains.length === 0 ? (
         <p className="mt-4">{t('devtools.domains.empty')}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {domains.map((domain) => {
-            const isSelected = domain.url === selected;
-            return (
-              <li
-                key={domain.id}
-                aria-current={isSelected ? 'true' : undefined}
-                className={`flex flex-wrap items-center justify-between gap-3 px-4 py-3 ${isSelected ? 'bg-teal-50' : ''}`}
-                data-testid="domain-item"
-                data-url={domain.url}
-                data-selected={isSelected ? 'true' : undefined}
-              >
-                <span>
-                  <span className="font-medium text-slate-900">{domain.name}</span>{' '}
-                  <span className="text-slate-700">{domain.url}</span>
-                  <span className="block text-sm text-slate-600">{domain.siteName}</span>
-                </span>
-                {isSelected ? (
-                  <span className="rounded-full bg-teal-700 px-3 py-1 text-sm font-semibold text-white">
-                    {t('devtools.domains.selected')}
-                  </span>
-                ) : (
-                  <form method="post">
-                    <input type="hidden" name="domain" value={domain.url} />
-                    <button
-                      type="submit"
-                      className="rounded-full border border-teal-700 px-4 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-                    >
-                      {t('devtools.domains.choose', { name: domain.name })}
-                    </button>
-                  </form>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <DomainList
+          domains={domains}
+          selectedUrl={selected}
+          itemTestId="domain-item"
+          choose={(domain, className) => (
+            <form method="post">
+              <input type="hidden" name="domain" value={domain.url} />
+              <button type="submit" className={className}>
+                {t('devtools.domains.choose', { name: domain.name })}
+              </button>
+            </form>
+          )}
+        />
       )}
     </section>
   );

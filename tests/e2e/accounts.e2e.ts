@@ -105,9 +105,14 @@ test.describe('accounts', () => {
   }) => {
     await logIn(page, '/en/login', demoAccounts.admin.email, demoAccounts.admin.password);
     await expect(page.getByTestId('account-name')).toBeVisible();
-    const first = (await sessionCookies(context)).refreshToken!.value;
-    // The test server's access tokens live 6 s: the browser drops the cookie, the refresh cookie renews it.
-    await page.waitForTimeout(7000);
+    const signedIn = await sessionCookies(context);
+    const first = signedIn.refreshToken!.value;
+    // The access cookie lives as long as its token (15 minutes by default) and the browser drops it
+    // then; the test drops it now, as the browser would, and the refresh cookie renews it.
+    const lifetime = signedIn.accessToken!.expires - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(14 * 60);
+    expect(lifetime).toBeLessThanOrEqual(15 * 60);
+    await context.clearCookies({ name: 'accessToken' });
     expect((await sessionCookies(context)).accessToken).toBeUndefined();
     await page.goto('/en/search');
     await expect(page.getByTestId('account-name')).toBeVisible();

@@ -23,9 +23,10 @@ process.env.SEED_DEMO = 'true';
 // budget of the captcha (decision 0411) is the suite's, not a visitor's. Its own tests set it low.
 process.env.CAPTCHA_NOSCRIPT_PER_HOUR ??= '10000';
 process.env.CAPTCHA_NOSCRIPT_PER_ADDRESS_PER_HOUR ??= '10000';
-// Short-lived access tokens, so that the accounts test sees a silent refresh within seconds; a short
-// grace before a replayed refresh token counts as stolen.
-process.env.ACCESS_TOKEN_TTL_SECONDS ??= '6';
+// Access tokens keep the shop's default lifetime: a short one made every test's session rotate its
+// refresh token every few seconds, and on a loaded machine a slow request carrying a token older than
+// the grace ended the session mid-test. The accounts test drops the access cookie itself, as the
+// browser does when it expires. A short grace before a replayed refresh token counts as stolen.
 process.env.REFRESH_REUSE_GRACE_SECONDS ??= '2';
 // Google and Facebook both at the OpenID provider the social login test starts on localhost.
 const { e2eOidc } = await import('./e2e-env.ts');

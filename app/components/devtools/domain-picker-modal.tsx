@@ -5,6 +5,7 @@ import type * as devtools from '../../../server/modules/devtools/devtools.contra
 import type * as site from '../../../server/modules/site/site.contract.ts';
 import { createApiClient, createFetchCaller, fetchWithIdempotencyKey } from '../../lib/api-client.ts';
 import { preloadDialog, useDialogComponent } from '../ui/lazy-dialog.ts';
+import { DomainList, type ListedDomain } from './domain-list.tsx';
 import { type DomainPick, differsFromForced } from './domain-pick.ts';
 
 /** The calls without the contracts' zod schemas (islands ship no zod; see cart-calls.ts). */
@@ -21,9 +22,8 @@ const setDomainCall = { method: 'post', path: '/v1/_cli/set-domain' } as const s
   'method' | 'path'
 > as unknown as typeof devtools.cliSetDomain;
 
-type Domain = { id: number; name: string; url: string; siteName: string };
 type Current = DomainPick;
-type Loaded = { domains: Domain[]; current: Current };
+type Loaded = { domains: ListedDomain[]; current: Current };
 
 /**
  * The domain picker (specification 001: "lists domains, highlights the selected one, and shows a
@@ -137,41 +137,22 @@ export function DomainPickerModal({ language, pageHref }: { language: UiLanguage
           ) : loaded.domains.length === 0 ? (
             <p>{t('devtools.domains.empty')}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 rounded border border-slate-200">
-              {loaded.domains.map((domain) => {
-                const isSelected = domain.url === current?.url;
-                return (
-                  <li
-                    key={domain.id}
-                    aria-current={isSelected ? 'true' : undefined}
-                    className={`flex flex-wrap items-center justify-between gap-3 px-3 py-2 ${isSelected ? 'bg-teal-50' : ''}`}
-                    data-testid="domain-picker-item"
-                    data-url={domain.url}
-                    data-selected={isSelected ? 'true' : undefined}
-                  >
-                    <span>
-                      <span className="font-medium text-slate-900">{domain.name}</span>{' '}
-                      <span className="text-slate-700">{domain.url}</span>
-                      <span className="block text-sm text-slate-600">{domain.siteName}</span>
-                    </span>
-                    {isSelected ? (
-                      <span className="rounded-full bg-teal-700 px-3 py-1 text-sm font-semibold text-white">
-                        {t('devtools.domains.selected')}
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        disabled={saving !== null}
-                        onClick={() => void choose(domain.url)}
-                        className="rounded-full border border-teal-700 px-4 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:opacity-60"
-                      >
-                        {t('devtools.domains.choose', { name: domain.name })}
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
+            <DomainList
+              domains={loaded.domains}
+              selectedUrl={current?.url}
+              itemTestId="domain-picker-item"
+              compact
+              choose={(domain, className) => (
+                <button
+                  type="button"
+                  disabled={saving !== null}
+                  onClick={() => void choose(domain.url)}
+                  className={className}
+                >
+                  {t('devtools.domains.choose', { name: domain.name })}
+                </button>
+              )}
+            />
           )}
         </Dialog>
       ) : null}

@@ -2,6 +2,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
   useRef,
@@ -124,6 +125,49 @@ export function ImageSlot({
   );
 }
 
+/**
+ * The button under an image list that opens the media picker and adds what is chosen; `opener` is
+ * the list's, so focus can come back to the button when an image above it is removed.
+ */
+function AddImageButton({
+  language,
+  label,
+  opener,
+  onSelect,
+}: {
+  language: UiLanguage;
+  label: string;
+  opener: RefObject<HTMLButtonElement | null>;
+  onSelect: (media: PickedMedia) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const layer = useModalLayer();
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className={openerButton}
+        onPointerDown={() => void preloadDialog()}
+        onFocus={() => void preloadDialog()}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      <Insulated>
+        <MediaPicker
+          language={language}
+          open={open}
+          onOpenChange={setOpen}
+          onSelect={onSelect}
+          returnFocus={opener}
+          container={layer}
+        />
+      </Insulated>
+    </>
+  );
+}
+
 /** A growing list of images (the gallery): each one changed or removed, new ones added at the end. */
 export function ImageList({
   language,
@@ -141,9 +185,7 @@ export function ImageList({
   onPreview: (media: PickedMedia) => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const layer = useModalLayer();
   return (
     <fieldset className="space-y-2 rounded-xl border border-slate-300 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-800">{label}</legend>
@@ -165,29 +207,15 @@ export function ImageList({
           }}
         />
       ))}
-      <button
-        ref={opener}
-        type="button"
-        className={openerButton}
-        onPointerDown={() => void preloadDialog()}
-        onFocus={() => void preloadDialog()}
-        onClick={() => setOpen(true)}
-      >
-        {t('editor.pickers.addImage')}
-      </button>
-      <Insulated>
-        <MediaPicker
-          language={language}
-          open={open}
-          onOpenChange={setOpen}
-          onSelect={(media) => {
-            onPreview(media);
-            onChange([...ids, media.id]);
-          }}
-          returnFocus={opener}
-          container={layer}
-        />
-      </Insulated>
+      <AddImageButton
+        language={language}
+        label={t('editor.pickers.addImage')}
+        opener={opener}
+        onSelect={(media) => {
+          onPreview(media);
+          onChange([...ids, media.id]);
+        }}
+      />
     </fieldset>
   );
 }
@@ -217,9 +245,7 @@ export function LogoList({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const layer = useModalLayer();
   const edit = (index: number, patch: Partial<SponsorLogo>) =>
     onChange(logos.map((logo, position) => (position === index ? { ...logo, ...patch } : logo)));
   const input = (index: number, field: 'name' | 'url', text: string) => {
@@ -283,29 +309,15 @@ export function LogoList({
           </div>
         );
       })}
-      <button
-        ref={opener}
-        type="button"
-        className={openerButton}
-        onPointerDown={() => void preloadDialog()}
-        onFocus={() => void preloadDialog()}
-        onClick={() => setOpen(true)}
-      >
-        {t('editor.pickers.addLogo')}
-      </button>
-      <Insulated>
-        <MediaPicker
-          language={language}
-          open={open}
-          onOpenChange={setOpen}
-          onSelect={(media) => {
-            onPreview(media);
-            onChange([...logos, { mediaId: media.id, name: media.title, url: '' }]);
-          }}
-          returnFocus={opener}
-          container={layer}
-        />
-      </Insulated>
+      <AddImageButton
+        language={language}
+        label={t('editor.pickers.addLogo')}
+        opener={opener}
+        onSelect={(media) => {
+          onPreview(media);
+          onChange([...logos, { mediaId: media.id, name: media.title, url: '' }]);
+        }}
+      />
     </fieldset>
   );
 }
