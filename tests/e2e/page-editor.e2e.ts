@@ -483,3 +483,71 @@ test('section settings: an editor uploads two images in the picker and uses one,
   await visitor.screenshot({ path: 'test-results/products-section.png' });
   await context.close();
 });
+
+test("a gallery's captions are edited in place; after its images change in the settings they wait for the save", async ({
+  browser,
+  page: visitor,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await editorPage(browser);
+  const library = await page.request.post('/api/v1/cms/media/filterStandard', {
+    headers: { language: 'en' },
+    data: { kind: 'image', limit: 3 },
+  });
+  expect(library.status()).toBe(200);
+  const mediaIds = ((await library.json()).data.records as { id: number }[]).map((item) => item.id);
+  expect(mediaIds).toHaveLength(3);
+  const created = await createTestPage(page.request, `gallery-captions-${Date.now()}`, [
+    {
+      type: 'gallery',
+      isMaster: false,
+      showDesktop: true,
+      showMobile: true,
+      settings: { mediaIds: mediaIds.slice(0, 2) },
+      content: { title: 'Moments', captions: ['First caption', ''] },
+    },
+  ]);
+  await page.goto(`${created.link}?editPage=true`);
+  await waitForHydration(page);
+  const gallery = section(page, 'gallery');
+  const caption = (position: number) =>
+    gallery.getByRole('textbox', { name: texts.inPlace.caption.replace('{{position}}', String(position)) });
+  // Every image has its caption box, the empty one too.
+  await expect(caption(1)).toHaveText('First caption');
+  await expect(caption(2)).toHaveText('');
+  await gallery.screenshot({ path: 'test-results/editor-gallery-captions.png' });
+  await caption(2).fill('Second caption, typed in place');
+  await expect(page.getByTestId('editor-dirty')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
+  await waitForHydration(page);
+
+  // A visitor sees the caption under the image and as its text alternative.
+  await visitor.goto(created.link);
+  const figures = section(visitor, 'gallery').locator('figure');
+  await expect(figures.nth(1).locator('figcaption')).toHaveText('Second caption, typed in place');
+  await expect(figures.nth(1).locator('img')).toHaveAttribute('alt', 'Second caption, typed in place');
+
+  // The editor removes the first image in the settings: the screen still shows the saved images, so
+  // their captions are locked (typing would land on another image's) until the save.
+  await gallery.getByRole('button', { name: texts.options }).click();
+  const settings = page.getByRole('dialog', {
+    name: texts.settingsTitle.replace('{{type}}', texts.types.gallery),
+  });
+  await settings
+    .getByRole('button', {
+      name: `${texts.pickers.removeImage}: ${texts.pickers.imageNumber.replace('{{number}}', '1')}`,
+    })
+    .click();
+  await settings.getByRole('button', { name: texts.apply }).click();
+  await expect(gallery.getByRole('status').filter({ hasText: texts.inPlace.galleryChanged })).toBeVisible();
+  await expect(gallery.getByRole('textbox')).toHaveCount(0);
+  await gallery.screenshot({ path: 'test-results/editor-gallery-changed.png' });
+  await expect(gallery.locator('figcaption').first()).toHaveAttribute('contenteditable', 'false');
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('editor-save').click()]);
+  await waitForHydration(page);
+  // After the save the remaining image kept its own caption.
+  await expect(caption(1)).toHaveText('Second caption, typed in place');
+  await expect(gallery.getByRole('textbox')).toHaveCount(1);
+  await context.close();
+});

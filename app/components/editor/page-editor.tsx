@@ -175,6 +175,15 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
         } else {
           // The element keeps its role (a heading stays a heading); contenteditable makes it editable.
           field.contentEditable = 'plaintext-only';
+          const caption = /^captions\.(\d+)$/.exec(fieldPath);
+          if (caption) {
+            // A gallery's caption: a text box named after its image.
+            field.setAttribute('role', 'textbox');
+            field.setAttribute(
+              'aria-label',
+              t('editor.inPlace.caption', { position: Number(caption[1]) + 1 }),
+            );
+          }
           const onInput = () =>
             changeSection(key, (section) => ({
               ...section,
@@ -403,6 +412,32 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
     return true;
   }, [api, language, state.id, t, version]);
 
+  /**
+   * A gallery whose images changed in its settings still shows the saved images until the page is
+   * saved and reloaded, while its captions already follow the new list: the captions on screen are
+   * locked (typing there would land on another image's caption) and a note says to save.
+   */
+  const lockGalleryCaptions = (key: string) => {
+    const wrapper = document.querySelector<HTMLElement>(
+      `[data-edit-sections] > [data-section-id="${CSS.escape(key.slice(1))}"]`,
+    );
+    if (!wrapper) return;
+    for (const field of wrapper.querySelectorAll<HTMLElement>(`[${EDIT_FIELD_ATTRIBUTE}^="captions."]`)) {
+      field.contentEditable = 'false';
+      field.removeAttribute('role');
+      field.removeAttribute('aria-label');
+    }
+    if (wrapper.querySelector('[data-gallery-changed]')) return;
+    const note = document.createElement('p');
+    note.dataset.galleryChanged = '';
+    note.setAttribute('role', 'status');
+    note.className = 'mx-auto mt-4 max-w-6xl rounded-lg bg-amber-50 px-4 py-3 text-amber-950';
+    note.textContent = t('editor.inPlace.galleryChanged');
+    const list = wrapper.querySelector('ul');
+    if (list) list.before(note);
+    else wrapper.append(note);
+  };
+
   const saveAndReload = async () => {
     // The server renders what was saved (new sections, settings): the page reloads in edit mode.
     if (await save()) window.location.reload();
@@ -612,6 +647,15 @@ export function PageEditor({ language, state, path, links }: EditModeData) {
             language={language}
             api={api}
             onApply={(update) => {
+              if (
+                settingsSection.type === 'gallery' &&
+                contentWithRemappedCaptions(
+                  settingsSection.content,
+                  settingsSection.settings.mediaIds,
+                  update.settings.mediaIds,
+                ) !== settingsSection.content
+              )
+                lockGalleryCaptions(settingsSection.key);
               changeSection(settingsSection.key, (section) => ({
                 ...section,
                 ...update,

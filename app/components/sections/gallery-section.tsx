@@ -27,10 +27,17 @@ export function GallerySection({ settings, content, apiKeyId, headingLevel }: Se
                 sizesAttribute="(min-width: 768px) 33vw, 50vw"
                 className="aspect-[4/3] w-full rounded-2xl object-cover"
               />
-              {captions[index] && (
-                <figcaption aria-hidden="true" className="mt-2 text-sm text-slate-600">
+              {editing ? (
+                // Edit mode: every image has its caption to type in, empty or not.
+                <figcaption className="mt-2 text-sm text-slate-600" {...field(`captions.${index}`)}>
                   {captions[index]}
                 </figcaption>
+              ) : (
+                captions[index] && (
+                  <figcaption aria-hidden="true" className="mt-2 text-sm text-slate-600">
+                    {captions[index]}
+                  </figcaption>
+                )
               )}
             </figure>
           </li>

@@ -232,6 +232,8 @@ export const editorDe: Widen<typeof editorHr> = {
   productsEmpty: 'Noch keine Produkte gewählt: wählen Sie sie in den Abschnittsoptionen.',
 
   inPlace: {
+    caption: 'Bildunterschrift von Bild {{position}}',
+    galleryChanged: 'Die Bilder wurden geändert: Speichern Sie, um sie hier zu sehen und ihre Bildunterschriften direkt zu bearbeiten.',
     pageTitle: 'Seitentitel',
     question: 'Frage {{position}}',
     answer: 'Antwort',

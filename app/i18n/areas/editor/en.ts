@@ -228,6 +228,8 @@ export const editorEn: Widen<typeof editorHr> = {
   productsEmpty: 'No products chosen yet: choose them in the section options.',
 
   inPlace: {
+    caption: 'Caption of image {{position}}',
+    galleryChanged: 'The images have changed: save to see them here and to edit their captions in place.',
     pageTitle: 'Page title',
     question: 'Question {{position}}',
     answer: 'Answer',

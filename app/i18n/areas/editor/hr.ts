@@ -227,6 +227,8 @@ export const editorHr = {
   productsEmpty: 'Još nema odabranih proizvoda: odaberite ih u postavkama sekcije.',
 
   inPlace: {
+    caption: 'Opis slike {{position}}',
+    galleryChanged: 'Slike su promijenjene: spremite stranicu da ih vidite ovdje i uredite njihove opise.',
     pageTitle: 'Naslov stranice',
     question: 'Pitanje {{position}}',
     answer: 'Odgovor',
