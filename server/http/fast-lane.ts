@@ -477,8 +477,8 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     if (!host || !hostIsValid(host)) return fallback();
     // A repeated header is joined (or dropped, for Host) differently by node and by `Headers`.
     if (req.rawHeaders.length !== 2 * Object.keys(req.headers).length) return fallback();
-    // A GET with a framed body is the app's (node-server refuses it): the lane answers before the body
-    // is read, and a framing error in it would come after the answer (decision 0296).
+    // A GET with a framed body (rare) is the app's: the lane answers before the body is read, and a
+    // framing error in the body would then come after the answer (decision 0296).
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
       return fallback();
 
