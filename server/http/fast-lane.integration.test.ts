@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import type { ServerBuild } from 'react-router';
@@ -11,6 +11,7 @@ import { createHttpApp, createNodeListener } from '../http.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { createConfiguredStorage } from '../storage/configured-storage.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-db.ts';
+import { answerClientErrors } from './client-error.ts';
 
 /**
  * The fast lane (server/http/fast-lane.ts) must answer exactly what the app answers: the same app is
@@ -26,6 +27,8 @@ let withoutLane: Server;
 
 async function listen(listener: http.RequestListener): Promise<Server> {
   const server = http.createServer(listener);
+  // As the process serves (server/main.ts).
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -304,5 +307,42 @@ describe('the fast lane answers what the app answers', () => {
     expect(Number(lane.headers['retry-after'])).toBeGreaterThan(0);
     expect({ ...lane.headers, 'retry-after': '' }).toEqual({ ...app.headers, 'retry-after': '' });
     expect(lane.body).toBe(app.body);
+  });
+
+  it('answers a GET followed by body bytes once, and hands a GET with a framed body to the app (decision 0296)', async () => {
+    /** Raw bytes in one write, everything read until the server closes. */
+    const exchange = (base: string, bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write(bytes));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+        socket.on('error', reject);
+      });
+    for (const path of ['/healthz', '/api/v1/cms/option/filter', '/o-nama']) {
+      await request(withLane.url, path, {});
+      // Node's client sends a GET with a body so: neither Content-Length nor Transfer-Encoding.
+      const head = `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+      for (const trailing of ['{"a":1}', `{"filler":"${'x'.repeat(100_000)}"}`]) {
+        const text = await exchange(withLane.url, head + trailing);
+        const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1]);
+        expect(statuses).toEqual(['200']);
+        // Answered by the lane (lower-case name), completely.
+        expect(text).toContain('\r\nx-request-id: ');
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(text)?.[1]);
+        expect(text.length - text.indexOf('\r\n\r\n') - 4).toBe(length);
+      }
+      // With a Content-Length or chunked body: the app's answer, from the app.
+      for (const framing of [
+        'Content-Length: 7\r\n\r\n{"a":1}',
+        'Transfer-Encoding: chunked\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n',
+      ]) {
+        const bytes = `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${framing}`;
+        const text = await exchange(withLane.url, bytes);
+        const fromApp = await exchange(withoutLane.url, bytes);
+        expect(text).toContain('\r\nX-Request-Id: ');
+        expect(text.split('\r\n')[0]).toBe(fromApp.split('\r\n')[0]);
+      }
+    }
   });
 });

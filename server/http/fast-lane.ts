@@ -56,6 +56,9 @@ function latin1Of(bytes: Uint8Array): string {
   return text;
 }
 
+/** The answer of `GET /healthz` (as the app's route). */
+const HEALTH_BODY = Buffer.from('{"status":"ok"}');
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 /** Host headers the lane takes (a name or IPv4 and a port); anything else goes the long way. */
 const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$/;
@@ -78,7 +81,10 @@ export type FastLaneDeps = {
     /** Verifies access tokens and renews a browser's session (the same as the app's context). */
     sessions?: SessionService;
     checkOutput: boolean;
-    /** Counts one API request of the client (undefined: within budget; else seconds to wait). */
+    /**
+     * Counts one API request of the client (undefined: within budget; else seconds to wait); without
+     * a promise when nothing is counted or the count is local (docs/decisions/0293).
+     */
     countRequest: (address: string | undefined) => number | undefined | Promise<number | undefined>;
     /** The client address rate limits count by (the socket's peer or what trusted proxies say). */
     clientAddress: (
@@ -93,6 +99,13 @@ export type FastLaneDeps = {
 };
 
 type Headers = Record<string, string | number | string[]>;
+
+/** A `Vary` value that names Accept-Encoding (the compression middleware's rule). */
+function withAcceptEncoding(vary: Headers[string] | undefined): string {
+  if (vary === undefined) return 'Accept-Encoding';
+  if (vary === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(String(vary))) return String(vary);
+  return `${vary}, Accept-Encoding`;
+}
 
 /**
  * The short way through the HTTP layer for the requests that make most of the traffic and need none
@@ -152,6 +165,62 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     if (started >= 0) deps.logRequest(requestId, req.method ?? 'GET', req.url ?? '/', status, started);
   };
 
+  /**
+   * The head of an answer the lane sends again and again (a memoised API answer, a cached page), built
+   * once: the hardening headers, the answer's own and its length, by the encoding the client takes
+   * (`plain`: no gzip; `vary`: takes gzip, body below the threshold; `gzip`). Only the request id
+   * (and a page's policy) change per response, set on the same object just before `writeHead`, which
+   * reads it at once (decision 0293).
+   */
+  type Encoding = 'plain' | 'vary' | 'gzip';
+  const encodingOf = (req: IncomingMessage, length: number): Encoding =>
+    !acceptsGzip(req.headers['accept-encoding'])
+      ? 'plain'
+      : length < deps.compressThreshold
+        ? 'vary'
+        : 'gzip';
+  const heads = new WeakMap<object, Partial<Record<Encoding, Headers>>>();
+  const preparedHead = (
+    owner: object,
+    encoding: Encoding,
+    build: () => { headers: Headers; length: number },
+  ): Headers => {
+    let byEncoding = heads.get(owner);
+    if (!byEncoding) {
+      byEncoding = {};
+      heads.set(owner, byEncoding);
+    }
+    let head = byEncoding[encoding];
+    if (!head) {
+      const { headers, length } = build();
+      head = { 'x-request-id': '', ...baseHeaders, ...headers };
+      if (encoding !== 'plain') head.vary = withAcceptEncoding(headers.vary);
+      if (encoding === 'gzip') head['content-encoding'] = 'gzip';
+      head['content-length'] = length;
+      byEncoding[encoding] = head;
+    }
+    return head;
+  };
+  /** Writes a prepared head and a body of bytes (as their Latin-1 string: one `write`), then logs. */
+  const sendPrepared = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    started: number,
+    head: Headers,
+    body: Uint8Array | BodyPieces,
+  ) => {
+    head['x-request-id'] = requestId;
+    res.writeHead(200, head);
+    if (!('pieces' in body)) res.end(latin1Of(body), 'latin1');
+    else {
+      res.cork();
+      for (const piece of body.pieces) res.write(piece, 'latin1');
+      res.end();
+    }
+    if (started >= 0) deps.logRequest(requestId, req.method ?? 'GET', req.url ?? '/', 200, started);
+  };
+
   /** A JSON or HTML answer, gzipped from the threshold for a client that takes gzip (Vary either way). */
   const sendCompressible = async (
     req: IncomingMessage,
@@ -167,10 +236,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
       send(req, res, requestId, started, status, headers, body);
       return;
     }
-    const vary = headers.vary;
-    if (vary === undefined) headers.vary = 'Accept-Encoding';
-    else if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(String(vary)))
-      headers.vary = `${vary}, Accept-Encoding`;
+    headers.vary = withAcceptEncoding(headers.vary);
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     if (length < deps.compressThreshold) {
       send(req, res, requestId, started, status, headers, body);
@@ -221,9 +287,10 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     implementation: Implementation,
     params: Record<string, string>,
     url: string,
-    host: string,
     requestId: string,
     started: number,
+    key: string | undefined,
+    counted: number | undefined | Promise<number | undefined>,
   ) {
     const extra: Headers = {};
     // Session cookies the context or the call set (a silent renewal, GET /v1/refresh), kept on errors.
@@ -231,12 +298,9 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     let status = 200;
     let body: Uint8Array;
     let data: unknown;
-    const key = memoKey(req, host, url);
     let reads: CacheRead[] | undefined;
     try {
-      const retryAfter = await deps.api.countRequest(
-        deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
-      );
+      const retryAfter = await counted;
       if (retryAfter !== undefined) {
         extra['retry-after'] = String(retryAfter);
         throw rateLimited();
@@ -290,6 +354,35 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     );
   }
 
+  /**
+   * A memoised answer written without any awaited step (decision 0293): the client is within its
+   * budget (counted synchronously) and the memo holds the answer; with gzip only once its compressed
+   * bytes exist. Otherwise false, and the request goes the usual way.
+   */
+  function memoisedRead(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    requestId: string,
+    started: number,
+  ): boolean {
+    const known = memo.get(key);
+    if (!known) return false;
+    const encoding = encodingOf(req, known.bytes.length);
+    let body: Uint8Array = known.bytes;
+    if (encoding === 'gzip') {
+      const compressed = gzipByValue.get(known.shared);
+      if (!compressed) return false;
+      body = compressed;
+    }
+    const head = preparedHead(known, encoding, () => ({
+      headers: { 'content-type': 'application/json' },
+      length: body.length,
+    }));
+    sendPrepared(req, res, requestId, started, head, body);
+    return true;
+  }
+
   /** The context, the validated input and the handler's answer (checked against its contract in tests). */
   async function answerRead(
     req: IncomingMessage,
@@ -336,11 +429,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
   ) {
     let found: Awaited<ReturnType<PageCache['lookupAnswer']>> | undefined;
     try {
-      found = await pageCache.lookupAnswer({
-        method: 'GET',
-        url: `http://${host}${url}`,
-        headers: { get: (name) => header(req, name) ?? null },
-      });
+      found = await pageCache.lookupAnswer(pageRequest(req, host, url));
     } catch {
       // The app's handler looks again and answers the failure its way.
     }
@@ -351,28 +440,14 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     const { requestId, started } = begin(req);
     const answer: PageAnswer = found.answer;
     if (answer.body === null) send(req, res, requestId, started, answer.status, answer.headers, null);
-    else {
-      // A cached page gzipped from its parts deflated once, with this response's nonce (decision 0295).
-      const body = answer.body;
-      const spliced =
-        answer.hit && typeof body === 'object' && body.length >= deps.compressThreshold
-          ? gzipWithNonce(answer.hit.page, answer.hit.nonce)
-          : undefined;
-      await sendCompressible(
-        req,
-        res,
-        requestId,
-        started,
-        answer.status,
-        answer.headers,
-        body,
-        spliced && {
-          get: () => joinPieces(spliced),
-          set: () => {},
-        },
-      );
-    }
+    else await sendCompressible(req, res, requestId, started, answer.status, answer.headers, answer.body);
   }
+
+  const pageRequest = (req: IncomingMessage, host: string, url: string) => ({
+    method: 'GET',
+    url: `http://${host}${url}`,
+    headers: { get: (name: string) => header(req, name) ?? null },
+  });
 
   const begin = (req: IncomingMessage) => {
     const incoming = req.headers['x-request-id'];
@@ -402,15 +477,21 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     if (!host || !hostIsValid(host)) return fallback();
     // A repeated header is joined (or dropped, for Host) differently by node and by `Headers`.
     if (req.rawHeaders.length !== 2 * Object.keys(req.headers).length) return fallback();
+    // A GET with a framed body (rare) is the app's: the lane answers before the body is read, and a
+    // framing error in the body would then come after the answer (decision 0296).
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
+      return fallback();
 
     if (path === '/healthz') {
       if (queryStart >= 0) return fallback();
       const { requestId, started } = begin(req);
-      const body = '{"status":"ok"}';
-      const headers: Headers = { 'content-type': 'application/json' };
-      // What the compression middleware does to a body it reads and finds small.
-      if (acceptsGzip(req.headers['accept-encoding'])) headers.vary = 'Accept-Encoding';
-      send(req, res, requestId, started, 200, headers, body);
+      // A head built once (decision 0293); `Vary` as the compression middleware gives a small body
+      // to a client that takes gzip (the body is far below the threshold: never `gzip`).
+      const head = preparedHead(HEALTH_BODY, encodingOf(req, HEALTH_BODY.length), () => ({
+        headers: { 'content-type': 'application/json' },
+        length: HEALTH_BODY.length,
+      }));
+      sendPrepared(req, res, requestId, started, head, HEALTH_BODY);
       return;
     }
 
@@ -422,14 +503,41 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
       if (!first) return fallback();
       const [implementation, params] = first as unknown as [Implementation, Record<string, string>];
       const { requestId, started } = begin(req);
-      apiRead(req, res, implementation, params, url, host, requestId, started).catch((error: unknown) =>
-        failed(res, error),
+      const key = memoKey(req, host, url);
+      let counted: number | undefined | Promise<number | undefined>;
+      try {
+        counted = deps.api.countRequest(
+          deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
+        );
+        if (counted === undefined && key !== undefined && memoisedRead(req, res, key, requestId, started))
+          return;
+      } catch (error) {
+        counted = Promise.reject(error);
+      }
+      apiRead(req, res, implementation, params, url, requestId, started, key, counted).catch(
+        (error: unknown) => failed(res, error),
       );
       return;
     }
 
     const pageCache = deps.pageCache;
     if (!pageCache || deps.routedElsewhere(path)) return fallback();
+    const known = pageCache.answerNow(pageRequest(req, host, url));
+    if (known?.hit && typeof known.body === 'object' && known.body !== null) {
+      const encoding = encodingOf(req, known.body.length);
+      // Gzipped from the page's parts deflated once, with this response's nonce (decision 0295).
+      const body = encoding === 'gzip' ? gzipWithNonce(known.hit.page, known.hit.nonce) : known.body;
+      if (body) {
+        const { requestId, started } = begin(req);
+        const head = preparedHead(known.hit.page, encoding, () => ({
+          headers: known.headers,
+          length: body.length,
+        }));
+        head['content-security-policy'] = known.hit.policy;
+        sendPrepared(req, res, requestId, started, head, body);
+        return;
+      }
+    }
     cachedPage(req, res, pageCache, host, url, fallback).catch((error: unknown) => failed(res, error));
   };
 }
