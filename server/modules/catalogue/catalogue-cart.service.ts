@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { MediaView } from '../../../core/media.ts';
 import type { Db } from '../../db/client.ts';
+import type { StatementSender } from '../../db/send-now.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import { pickText } from '../../kernel/translations.ts';
 import type { ProductFormat, ProductStatus } from './catalogue.schema.ts';
@@ -288,6 +289,39 @@ export async function takeStockForOrder(
     if (row.format === 'EProduct') eproducts.set(id, linkOf(row));
   }
   return { ok: true, eproducts };
+}
+
+/**
+ * The SQLSTATE `takeStockNow` fails with when it takes nothing from a tracked product (or finds no
+ * product): division by zero, which nothing else in an order's transaction can raise.
+ */
+export const STOCK_REFUSED = '22012';
+
+const TAKE_STOCK_NOW = `with taken as (
+    update products set stock_qty = stock_qty - $1, updated_at = $2::timestamptz
+    where id = $3 and manage_stock and stock_qty >= $1
+      and (format <> 'EProduct' or eproduct_delivery is distinct from 'code')
+    returning id)
+  select 1 / ((select count(*) from taken)
+      + (select count(*) from products where id = $3 and not manage_stock))::int as taken,
+    set_config('shop.order_stock_taken', $4::text, true) as marker`;
+
+/**
+ * takeStockForOrder for one product that is not an EProduct, as a statement queued on the
+ * transaction's postgres.js connection at once (decision 0314): the guarded UPDATE of
+ * takeStockForOrder, and an error (STOCK_REFUSED) instead of an empty answer when it takes nothing
+ * from a tracked product, so that the transaction is aborted by the database itself and the COMMIT
+ * sent right behind it rolls it back. An untracked product takes nothing and passes. It leaves
+ * `marker` in the transaction's setting shop.order_stock_taken (see ORDER_COMPLETE_GUARD).
+ */
+export function takeStockNow(
+  send: StatementSender,
+  productId: number,
+  qty: number,
+  now: Date,
+  marker: string,
+) {
+  return send<{ taken: number }>(TAKE_STOCK_NOW, [qty, now.toISOString(), productId, marker]);
 }
 
 /** Gives back what takeStockForOrder took for an order (a cancelled order): stock and codes. */
