@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { MediaView } from '../../../core/media.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-query.ts';
 import type { StatementSender } from '../../db/send-now.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import { pickText } from '../../kernel/translations.ts';
@@ -364,6 +365,47 @@ export type FreshCartRow = {
   prices: CartProduct['prices'];
 };
 
+function freshRowsQuery(db: Pick<Db, 'select'>, ids: unknown[], currencyId: unknown, siteId: unknown) {
+  return db
+    .select({
+      id: products.id,
+      format: products.format,
+      status: products.status,
+      parentId: products.parentId,
+      taxRateBp: products.taxRateBp,
+      stockQty: products.stockQty,
+      manageStock: products.manageStock,
+      eproductDelivery: products.eproductDelivery,
+      price: productPrices,
+    })
+    .from(products)
+    .leftJoin(
+      productPrices,
+      and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, currencyId as number)),
+    )
+    .where(and(inArray(products.id, ids as number[]), eq(products.siteId, siteId as number)));
+}
+
+const FRESH_PREPARED_IDS = 8;
+const freshRowsBy = new Map<number, ReturnType<typeof preparedPerDatabase<Pick<Db, 'select'>, FreshRow[]>>>();
+type FreshRow = Awaited<ReturnType<typeof freshRowsQuery>>[number];
+/** freshCartRows's statement for `count` ids, built once per database. */
+function freshRowsOf(count: number) {
+  let run = freshRowsBy.get(count);
+  if (!run) {
+    run = preparedPerDatabase(`fresh_cart_rows_${count}`, (db: Pick<Db, 'select'>) =>
+      freshRowsQuery(
+        db,
+        Array.from({ length: count }, (_, index) => sql.placeholder(`id${index}`)),
+        sql.placeholder('currencyId'),
+        sql.placeholder('siteId'),
+      ),
+    );
+    freshRowsBy.set(count, run);
+  }
+  return run;
+}
+
 /**
  * One statement: status, format, parent, tax and own stock of the products of this site, with their
  * price row in the view's currency. The order compares these with the cart's cached products
@@ -376,27 +418,16 @@ export async function freshCartRows(
 ): Promise<Map<number, FreshCartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  // Prepared (decision 0308): one round trip on postgres.js; one text per number of ids.
-  const rows = await sentPrepared(
-    db
-      .select({
-        id: products.id,
-        format: products.format,
-        status: products.status,
-        parentId: products.parentId,
-        taxRateBp: products.taxRateBp,
-        stockQty: products.stockQty,
-        manageStock: products.manageStock,
-        eproductDelivery: products.eproductDelivery,
-        price: productPrices,
-      })
-      .from(products)
-      .leftJoin(
-        productPrices,
-        and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, view.currency.id)),
-      )
-      .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId))),
-  );
+  // Prepared (decision 0308): one round trip on postgres.js; one text per number of ids, built once
+  // per database up to FRESH_PREPARED_IDS ids (decision 0315).
+  const rows =
+    unique.length <= FRESH_PREPARED_IDS
+      ? await freshRowsOf(unique.length)(db, {
+          currencyId: view.currency.id,
+          siteId: view.siteId,
+          ...Object.fromEntries(unique.map((id, index) => [`id${index}`, id])),
+        })
+      : await sentPrepared(freshRowsQuery(db, unique, view.currency.id, view.siteId));
   const now = new Date();
   const result = new Map<number, FreshCartRow>();
   for (const row of rows) {

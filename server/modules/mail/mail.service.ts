@@ -7,6 +7,7 @@ import nodemailer from 'nodemailer';
 import type { Deps } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-query.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { senderOf } from '../../db/send-now.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
@@ -211,6 +212,18 @@ export function createMailService(
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // A claimed batch is not due again until every mail in it had its bounded time.
   const leaseMs = BATCH * timeout * 2 + 60_000;
+  /** A sent mail's row, built once (decision 0315): the worker runs it after every mail. */
+  const markSent = preparedOnce('mail_sent', (executor: Db) =>
+    executor
+      .update(mailQueue)
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        messageId: sql.placeholder('messageId') as unknown as string,
+        lastError: null,
+      })
+      .where(and(eq(mailQueue.id, sql.placeholder('id')), eq(mailQueue.status, 'queued'))),
+  );
 
   async function deliver(message: MailMessage): Promise<string> {
     const envelope = { from: config.MAIL_FROM, ...message };
@@ -485,10 +498,7 @@ export function createMailService(
         );
         break;
       }
-      await db
-        .update(mailQueue)
-        .set({ status: 'sent', sentAt: sql`now()`, messageId, lastError: null })
-        .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'queued')));
+      await markSent(db, { id: mail.id, messageId });
       run.sent++;
     }
     return run;
