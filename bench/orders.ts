@@ -278,6 +278,14 @@ async function benchPostgres(): Promise<OrderResult[]> {
   const name = `shop_bench_${randomBytes(4).toString('hex')}`;
   const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
+  // e.g. BENCH_POSTGRES_SETTINGS='log_min_duration_statement=0': settings of the benchmark's database
+  // (ALTER DATABASE … SET) for every connection the shop opens to it, such as a statement log.
+  for (const setting of (env.BENCH_POSTGRES_SETTINGS ?? '').split(/\s+/).filter(Boolean)) {
+    const [key, value] = setting.split('=');
+    if (!key || value === undefined || !/^[a-z_.]+$/.test(key) || !/^[\w.-]+$/.test(value))
+      throw new Error(`BENCH_POSTGRES_SETTINGS: ${setting} is not name=value`);
+    await admin.unsafe(`ALTER DATABASE ${name} SET ${key} = '${value}'`);
+  }
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();

@@ -18,8 +18,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { Deps, RequestContext } from '../../api/request-context.ts';
 import { dataResponseJson } from '../../cache/shared-json.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedOnce } from '../../db/prepared-query.ts';
-import { sentPrepared } from '../../db/sent-prepared.ts';
+import { preparedOnce, preparedPerDatabase } from '../../db/prepared-query.ts';
 import { answerInTransaction, claimInTransaction, idempotencyClaimOf } from '../../http/idempotency.ts';
 import { type CartProduct, freshCartRows, loadCartProducts } from '../catalogue/catalogue-cart.service.ts';
 import {
@@ -1470,15 +1469,22 @@ export function createCartService(
 
 const toEuroAmount = (ctx: RequestContext, amount: number) => toEuro(amount, ctx.store.eurRate);
 
+/** setCartStatus's statement, built once per database (decision 0315: it runs in every order). */
+const cartStatusUpdate = preparedPerDatabase('cart_status_update', (tx: Pick<Db, 'update'>) =>
+  tx
+    .update(carts)
+    .set({
+      status: sql.placeholder('status') as unknown as CartStatus,
+      version: sql`${carts.version} + 1`,
+      updatedAt: sql.placeholder('now') as unknown as Date,
+    })
+    .where(eq(carts.id, sql.placeholder('id')))
+    .returning({ version: carts.version }),
+);
+
 /** The checkout closes a cart with its order ('archived': later calls answer 'Cart is archived.') or opens it again. */
 export async function setCartStatus(tx: Pick<Db, 'update'>, cartRowId: number, status: CartStatus) {
-  const [row] = await sentPrepared(
-    tx
-      .update(carts)
-      .set({ status, version: sql`${carts.version} + 1`, updatedAt: new Date() })
-      .where(eq(carts.id, cartRowId))
-      .returning({ version: carts.version }),
-  );
+  const [row] = await cartStatusUpdate(tx, { id: cartRowId, status, now: new Date() });
   /** The cart's version after the change. */
   return row?.version ?? 0;
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { MediaView } from '../../../core/media.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-query.ts';
+import type { StatementSender } from '../../db/send-now.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import { pickText } from '../../kernel/translations.ts';
 import type { ProductFormat, ProductStatus } from './catalogue.schema.ts';
@@ -290,6 +292,39 @@ export async function takeStockForOrder(
   return { ok: true, eproducts };
 }
 
+/**
+ * The SQLSTATE `takeStockNow` fails with when it takes nothing from a tracked product (or finds no
+ * product): division by zero, which nothing else in an order's transaction can raise.
+ */
+export const STOCK_REFUSED = '22012';
+
+const TAKE_STOCK_NOW = `with taken as (
+    update products set stock_qty = stock_qty - $1, updated_at = $2::timestamptz
+    where id = $3 and manage_stock and stock_qty >= $1
+      and (format <> 'EProduct' or eproduct_delivery is distinct from 'code')
+    returning id)
+  select 1 / ((select count(*) from taken)
+      + (select count(*) from products where id = $3 and not manage_stock))::int as taken,
+    set_config('shop.order_stock_taken', $4::text, true) as marker`;
+
+/**
+ * takeStockForOrder for one product that is not an EProduct, as a statement queued on the
+ * transaction's postgres.js connection at once (decision 0314): the guarded UPDATE of
+ * takeStockForOrder, and an error (STOCK_REFUSED) instead of an empty answer when it takes nothing
+ * from a tracked product, so that the transaction is aborted by the database itself and the COMMIT
+ * sent right behind it rolls it back. An untracked product takes nothing and passes. It leaves
+ * `marker` in the transaction's setting shop.order_stock_taken (see ORDER_COMPLETE_GUARD).
+ */
+export function takeStockNow(
+  send: StatementSender,
+  productId: number,
+  qty: number,
+  now: Date,
+  marker: string,
+) {
+  return send<{ taken: number }>(TAKE_STOCK_NOW, [qty, now.toISOString(), productId, marker]);
+}
+
 /** Gives back what takeStockForOrder took for an order (a cancelled order): stock and codes. */
 export async function releaseStockOfOrder(tx: Executor, orderId: number, takes: StockTake[]) {
   const wanted = new Map<number, number>();
@@ -330,6 +365,47 @@ export type FreshCartRow = {
   prices: CartProduct['prices'];
 };
 
+function freshRowsQuery(db: Pick<Db, 'select'>, ids: unknown[], currencyId: unknown, siteId: unknown) {
+  return db
+    .select({
+      id: products.id,
+      format: products.format,
+      status: products.status,
+      parentId: products.parentId,
+      taxRateBp: products.taxRateBp,
+      stockQty: products.stockQty,
+      manageStock: products.manageStock,
+      eproductDelivery: products.eproductDelivery,
+      price: productPrices,
+    })
+    .from(products)
+    .leftJoin(
+      productPrices,
+      and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, currencyId as number)),
+    )
+    .where(and(inArray(products.id, ids as number[]), eq(products.siteId, siteId as number)));
+}
+
+const FRESH_PREPARED_IDS = 8;
+const freshRowsBy = new Map<number, ReturnType<typeof preparedPerDatabase<Pick<Db, 'select'>, FreshRow[]>>>();
+type FreshRow = Awaited<ReturnType<typeof freshRowsQuery>>[number];
+/** freshCartRows's statement for `count` ids, built once per database. */
+function freshRowsOf(count: number) {
+  let run = freshRowsBy.get(count);
+  if (!run) {
+    run = preparedPerDatabase(`fresh_cart_rows_${count}`, (db: Pick<Db, 'select'>) =>
+      freshRowsQuery(
+        db,
+        Array.from({ length: count }, (_, index) => sql.placeholder(`id${index}`)),
+        sql.placeholder('currencyId'),
+        sql.placeholder('siteId'),
+      ),
+    );
+    freshRowsBy.set(count, run);
+  }
+  return run;
+}
+
 /**
  * One statement: status, format, parent, tax and own stock of the products of this site, with their
  * price row in the view's currency. The order compares these with the cart's cached products
@@ -342,27 +418,16 @@ export async function freshCartRows(
 ): Promise<Map<number, FreshCartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  // Prepared (decision 0308): one round trip on postgres.js; one text per number of ids.
-  const rows = await sentPrepared(
-    db
-      .select({
-        id: products.id,
-        format: products.format,
-        status: products.status,
-        parentId: products.parentId,
-        taxRateBp: products.taxRateBp,
-        stockQty: products.stockQty,
-        manageStock: products.manageStock,
-        eproductDelivery: products.eproductDelivery,
-        price: productPrices,
-      })
-      .from(products)
-      .leftJoin(
-        productPrices,
-        and(eq(productPrices.productId, products.id), eq(productPrices.currencyId, view.currency.id)),
-      )
-      .where(and(inArray(products.id, unique), eq(products.siteId, view.siteId))),
-  );
+  // Prepared (decision 0308): one round trip on postgres.js; one text per number of ids, built once
+  // per database up to FRESH_PREPARED_IDS ids (decision 0315).
+  const rows =
+    unique.length <= FRESH_PREPARED_IDS
+      ? await freshRowsOf(unique.length)(db, {
+          currencyId: view.currency.id,
+          siteId: view.siteId,
+          ...Object.fromEntries(unique.map((id, index) => [`id${index}`, id])),
+        })
+      : await sentPrepared(freshRowsQuery(db, unique, view.currency.id, view.siteId));
   const now = new Date();
   const result = new Map<number, FreshCartRow>();
   for (const row of rows) {

@@ -311,6 +311,7 @@ describe('stock', () => {
       await prepare(session);
       sessions.push(session);
     }
+    const mailsBefore = await database.rows<{ n: number }>(sql`select count(*)::int as n from mail_queue`);
     const answers = await Promise.all(sessions.map((session) => checkout('order/create', session)));
     const ok = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status !== 200);
@@ -321,6 +322,14 @@ describe('stock', () => {
       expect(answer.body.error.code).toBe('OUT_OF_STOCK');
     }
     expect(await stockOf(productId)).toBe(0);
+    // A refused order leaves nothing (on PostgreSQL its COMMIT, sent with the stock, rolled back:
+    // decision 0314): n orders of the product, and the two mails of each of them only.
+    const [placed] = await database.rows<{ n: number }>(
+      sql`select count(distinct order_id)::int as n from order_lines where product_id = ${productId}`,
+    );
+    expect(placed!.n).toBe(n);
+    const mailsAfter = await database.rows<{ n: number }>(sql`select count(*)::int as n from mail_queue`);
+    expect(mailsAfter[0]!.n - mailsBefore[0]!.n).toBe(2 * n);
     expect(new Set(ok.map((answer) => answer.body.data.orderNumber)).size).toBe(n);
     // The refused carts are still open and intact (validateCart prices from the database, not the display cache).
     const still = await checkout('cart/validateCart', sessions[answers.indexOf(refused[0]!)]);

@@ -10,6 +10,7 @@ import type { Deps, RequestContext } from '../../api/request-context.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared-query.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { senderOf } from '../../db/send-now.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import type { CartLine } from '../cart/cart.contract.ts';
 import {
@@ -21,8 +22,10 @@ import {
 } from '../cart/cart.service.ts';
 import {
   releaseStockOfOrder,
+  STOCK_REFUSED,
   type StockTake,
   takeStockForOrder,
+  takeStockNow,
 } from '../catalogue/catalogue-cart.service.ts';
 import type { ConsentService } from '../consent/consent.service.ts';
 import type { MailService, MailSubstitution, TemplateMail } from '../mail/mail.service.ts';
@@ -210,7 +213,7 @@ export function createCheckoutService(
     cart: CartService;
     sites: Pick<SiteService, 'checkoutSettingsFor' | 'commons' | 'option' | 'siteById'>;
     consents: Pick<ConsentService, 'forForms' | 'log'>;
-    mail: Pick<MailService, 'queueTemplates' | 'kick'>;
+    mail: Pick<MailService, 'queueTemplates' | 'renderTemplates' | 'queueNow' | 'kick'>;
     /** Whether an order's lines make it a subscription plan, and the plan's tax rule (decision 0304). */
     recurringPlans?: (
       siteId: number,
@@ -605,7 +608,54 @@ export function createCheckoutService(
       .values({ orderId: order.id, field: 'state', fromValue: order.state, toValue: 'cancelled', reason });
   }
 
-  type CreateResult = { order: OrderRow; isNew: boolean; restart: boolean };
+  type CreateResult = {
+    order: OrderRow;
+    isNew: boolean;
+    restart: boolean;
+    /** The last statements of an order committed right behind them (decision 0314), once answered. */
+    pending?: Promise<
+      [
+        PromiseSettledResult<unknown>,
+        PromiseSettledResult<{ order_number: string }[]>,
+        PromiseSettledResult<unknown>,
+        PromiseSettledResult<unknown>,
+      ]
+    >;
+  };
+
+  /** The SQLSTATE behind an error (postgres.js errors carry it; wrappers keep it in `cause`). */
+  const sqlStateOf = (error: unknown) => {
+    let current: unknown = error;
+    for (let depth = 0; depth < 4 && current; depth++) {
+      const code = (current as { code?: unknown }).code;
+      if (typeof code === 'string') return code;
+      current = (current as { cause?: unknown }).cause;
+    }
+    return undefined;
+  };
+
+  /**
+   * numberOrder's statement for `senderOf` (decision 0314): $1 site, $2 year, $3 the archived cart's
+   * version, $4 the number's prefix, $5 the order.
+   */
+  const NUMBER_ORDER = `with counter as (
+      insert into order_number_counters (site_id, year, last) values ($1, $2, 1)
+      on conflict (site_id, year) do update set last = order_number_counters.last + 1
+      returning last)
+    update orders set cart_version = $3,
+      order_number = $4::text || case when counter.last < 1000000
+        then lpad(counter.last::text, 6, '0') else counter.last::text end
+    from counter where orders.id = $5
+    returning orders.order_number`;
+
+  /**
+   * The last statement before the COMMIT of decision 0314: fails (aborting the transaction, so the
+   * COMMIT rolls it back) unless the stock statement ran to its end in this transaction ($1, the marker
+   * it sets) and the order ($2) has its number. A statement the driver refused before sending it
+   * (a parameter it cannot encode) aborts nothing by itself: this catches it.
+   */
+  const ORDER_COMPLETE_GUARD = `select 1 / (current_setting('shop.order_stock_taken', true) is not distinct from $1::text
+      and exists (select 1 from orders where id = $2 and order_number not like '#%'))::int as complete`;
 
   /** Where the order number goes in mails rendered before it exists: digits only, so no filter or escaping changes it. */
   const numberToken = () =>
@@ -632,293 +682,377 @@ export function createCheckoutService(
       protectCode: body.protectCode,
       currencyId: body.currencyId,
     };
-    return db.transaction(async (tx): Promise<CreateResult> => {
-      // One round trip (decision 0308): the cart's lock, its lines, an order of this cart and the
-      // checkout session, each read once the cart row is held.
-      const {
-        row,
-        lines: cartLines,
-        extra: [[existing], [stored]],
-        open,
-      } = await cart.lockForOrder(tx, ctx, session, () =>
-        Promise.all([
-          inOrderQuery(existingOrderOfCart(tx, { cartId: session.cartId })),
-          inOrderQuery(checkoutSessionOfCart(tx, { cartId: session.cartId })),
-        ]),
-      );
-      if (existing) {
-        // The same cart again: a repeat (or a concurrent call that waited for the first) gets the order.
-        if (row.status !== 'active') return { order: existing, isNew: false, restart: false };
-        // The cart was opened again after a failed payment.
+    let result: CreateResult;
+    try {
+      result = await transaction();
+    } catch (error) {
+      // The stock statement of decision 0314 failed before the transaction's end was sent.
+      if (sqlStateOf(error) === STOCK_REFUSED) throw checkoutError('OUT_OF_STOCK', 409, 'items');
+      throw error;
+    }
+    if (!result.pending) return result;
+    // Any of the last statements that failed aborted the transaction: its COMMIT rolled it back.
+    const [stock, numbered, queued, complete] = await result.pending;
+    if (stock.status === 'rejected')
+      throw sqlStateOf(stock.reason) === STOCK_REFUSED
+        ? checkoutError('OUT_OF_STOCK', 409, 'items')
+        : stock.reason;
+    if (numbered.status === 'rejected') throw numbered.reason;
+    if (queued.status === 'rejected') throw queued.reason;
+    if (complete.status === 'rejected') throw complete.reason;
+    const orderNumber = numbered.value[0]?.order_number;
+    if (orderNumber === undefined) throw new Error('the order number was not assigned');
+    return { order: { ...result.order, orderNumber }, isNew: true, restart: false };
+
+    function transaction() {
+      return db.transaction(async (tx): Promise<CreateResult> => {
+        // One round trip (decision 0308): the cart's lock, its lines, an order of this cart and the
+        // checkout session, each read once the cart row is held.
+        const {
+          row,
+          lines: cartLines,
+          extra: [[existing], [stored]],
+          open,
+        } = await cart.lockForOrder(tx, ctx, session, () =>
+          Promise.all([
+            inOrderQuery(existingOrderOfCart(tx, { cartId: session.cartId })),
+            inOrderQuery(checkoutSessionOfCart(tx, { cartId: session.cartId })),
+          ]),
+        );
+        if (existing) {
+          // The same cart again: a repeat (or a concurrent call that waited for the first) gets the order.
+          if (row.status !== 'active') return { order: existing, isNew: false, restart: false };
+          // The cart was opened again after a failed payment.
+          open();
+          if (existing.cartVersion === row.version && existing.paymentStatus !== 'paid') {
+            const [updated] = await tx
+              .update(orders)
+              .set({ paymentStatus: 'pending', updatedAt: new Date() })
+              .where(eq(orders.id, existing.id))
+              .returning();
+            if (existing.paymentStatus !== 'pending')
+              await tx.insert(orderStateChanges).values({
+                orderId: existing.id,
+                field: 'payment',
+                fromValue: existing.paymentStatus,
+                toValue: 'pending',
+                reason: 'retry',
+              });
+            const version = await setCartStatus(tx, row.id, 'archived');
+            await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, existing.id));
+            return { order: updated!, isNew: false, restart: true };
+          }
+          await cancelUnpaidOrder(tx, existing, 'cart changed after a failed payment', touched);
+        }
         open();
-        if (existing.cartVersion === row.version && existing.paymentStatus !== 'paid') {
-          const [updated] = await tx
-            .update(orders)
-            .set({ paymentStatus: 'pending', updatedAt: new Date() })
-            .where(eq(orders.id, existing.id))
-            .returning();
-          if (existing.paymentStatus !== 'pending')
-            await tx.insert(orderStateChanges).values({
-              orderId: existing.id,
-              field: 'payment',
-              fromValue: existing.paymentStatus,
-              toValue: 'pending',
-              reason: 'retry',
-            });
-          const version = await setCartStatus(tx, row.id, 'archived');
-          await tx.update(orders).set({ cartVersion: version }).where(eq(orders.id, existing.id));
-          return { order: updated!, isNew: false, restart: true };
+        if (!ctx.user && settings.guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
+        const { view, shownPrices, memberValid } = await cart.viewInTransaction(
+          tx,
+          ctx,
+          row,
+          session,
+          cartLines,
+        );
+        if (view.items.length === 0) throw checkoutError('CART_EMPTY', 400);
+
+        // The cart against the copy the shopper saw (section 5 "Cart validation").
+        const expected = body.expected;
+        const priceMoved = view.items.some((line) => shownPrices.get(line.itemId) !== line.prices.finalPrice);
+        const differs =
+          expected !== undefined &&
+          (expected.itemCount !== view.itemCount ||
+            expected.cartTotal !== view.prices.cartTotal ||
+            expected.items.length !== view.items.length ||
+            view.items.some((line) => {
+              const seen = expected.items.find((item) => item.itemId === line.itemId);
+              return !seen || seen.qty !== line.qty || seen.finalPrice !== line.prices.finalPrice;
+            }));
+        // A withdrawn member card first: its prices fall away with it, and it has its own alert.
+        if (row.memberBarcode !== null && row.userId !== null && !memberValid)
+          throw checkoutError('MEMBER_CARD_INVALID', 409);
+        if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
+
+        // Delivery: required unless nothing is shipped; pickup needs one of its branches.
+        let delivery: { id: number; methodCode: number; name: string } | null = null;
+        let branch: { id: number; name: string; address: string } | null = null;
+        if (!view.digitalOnly || row.deliveryMethodId !== null) {
+          if (row.deliveryMethodId === null)
+            throw checkoutError('shippingMethodUndefined', 400, 'deliveryMethodId');
+          const found = deliveryChoices.find(({ method }) => method.id === row.deliveryMethodId);
+          if (!found || found.method.isDigital !== view.digitalOnly)
+            throw checkoutError('shippingMethodNotFound', 400, 'deliveryMethodId');
+          delivery = { id: found.method.id, methodCode: found.method.methodCode, name: found.name };
+          if (found.method.methodCode === PICKUP_METHOD_CODE) {
+            branch = found.branches.find((candidate) => candidate.id === stored?.deliveryBranchId) ?? null;
+            if (!branch) throw checkoutError('shippingBranchUndefined', 400, 'branchId');
+          }
         }
-        await cancelUnpaidOrder(tx, existing, 'cart changed after a failed payment', touched);
-      }
-      open();
-      if (!ctx.user && settings.guestCheckout === 0) throw checkoutError('guestCheckoutDisabled', 401);
-      const { view, shownPrices, memberValid } = await cart.viewInTransaction(
-        tx,
-        ctx,
-        row,
-        session,
-        cartLines,
-      );
-      if (view.items.length === 0) throw checkoutError('CART_EMPTY', 400);
+        const payment = paymentChoices.find((method) => method.id === stored?.paymentMethodId);
+        if (!payment) throw checkoutError('paymentMethodUndefined', 400, 'paymentMethodId');
+        const shipping = stored?.shippingAddress ?? null;
+        if (!shipping) throw checkoutError('addressesUndefined', 400, 'shippingAddress');
+        const billing = stored?.billingAddress ?? shipping;
+        const email = ctx.user?.email ?? shipping.contactEmail.toLowerCase();
 
-      // The cart against the copy the shopper saw (section 5 "Cart validation").
-      const expected = body.expected;
-      const priceMoved = view.items.some((line) => shownPrices.get(line.itemId) !== line.prices.finalPrice);
-      const differs =
-        expected !== undefined &&
-        (expected.itemCount !== view.itemCount ||
-          expected.cartTotal !== view.prices.cartTotal ||
-          expected.items.length !== view.items.length ||
-          view.items.some((line) => {
-            const seen = expected.items.find((item) => item.itemId === line.itemId);
-            return !seen || seen.qty !== line.qty || seen.finalPrice !== line.prices.finalPrice;
-          }));
-      // A withdrawn member card first: its prices fall away with it, and it has its own alert.
-      if (row.memberBarcode !== null && row.userId !== null && !memberValid)
-        throw checkoutError('MEMBER_CARD_INVALID', 409);
-      if (priceMoved || differs) throw checkoutError('CART_CHANGED', 409);
-
-      // Delivery: required unless nothing is shipped; pickup needs one of its branches.
-      let delivery: { id: number; methodCode: number; name: string } | null = null;
-      let branch: { id: number; name: string; address: string } | null = null;
-      if (!view.digitalOnly || row.deliveryMethodId !== null) {
-        if (row.deliveryMethodId === null)
-          throw checkoutError('shippingMethodUndefined', 400, 'deliveryMethodId');
-        const found = deliveryChoices.find(({ method }) => method.id === row.deliveryMethodId);
-        if (!found || found.method.isDigital !== view.digitalOnly)
-          throw checkoutError('shippingMethodNotFound', 400, 'deliveryMethodId');
-        delivery = { id: found.method.id, methodCode: found.method.methodCode, name: found.name };
-        if (found.method.methodCode === PICKUP_METHOD_CODE) {
-          branch = found.branches.find((candidate) => candidate.id === stored?.deliveryBranchId) ?? null;
-          if (!branch) throw checkoutError('shippingBranchUndefined', 400, 'branchId');
-        }
-      }
-      const payment = paymentChoices.find((method) => method.id === stored?.paymentMethodId);
-      if (!payment) throw checkoutError('paymentMethodUndefined', 400, 'paymentMethodId');
-      const shipping = stored?.shippingAddress ?? null;
-      if (!shipping) throw checkoutError('addressesUndefined', 400, 'shippingAddress');
-      const billing = stored?.billingAddress ?? shipping;
-      const email = ctx.user?.email ?? shipping.contactEmail.toLowerCase();
-
-      if (row.couponId !== null && view.coupon) {
-        const used = await tx
-          .update(coupons)
-          .set({ usedCount: sql`${coupons.usedCount} + 1` })
-          .where(
-            and(
-              eq(coupons.id, row.couponId),
-              sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
-            ),
-          )
-          .returning({ id: coupons.id });
-        if (used.length === 0) throw checkoutError('CART_CHANGED', 409);
-      }
-      const pointsSpent = view.loyalty?.pointsSpent ?? 0;
-      const pointsEarned = ctx.user ? (view.loyalty?.pointsEarned ?? 0) : 0;
-      if (ctx.user) await adjustLoyaltyPoints(tx, ctx.user.id, ctx.site.id, pointsEarned - pointsSpent);
-
-      const now = new Date();
-      // A placeholder number until the end: the hot rows (stock, the site's counter) are taken last.
-      const placeholder = `#${randomBytes(12).toString('base64url')}`;
-      const guest = ctx.user ? null : (stored?.guestUserId ?? null);
-      const prices = view.prices;
-      // A subscription plan is charged by the plan tax rule (decision 0304): a company in another EU
-      // country or any buyer outside the EU pays the net price with no tax; the order says so, so the
-      // provider's payment (the plan's amount) is the order's grand total.
-      const plan = planOf ? planOf(view.items) : null;
-      const charged = plan
-        ? planTax({
-            grossAmount: prices.orderTotal,
-            vatRate: plan.vatRate,
-            shopCountry: plan.taxCountry,
-            buyerCountry: billing.country,
-            isCompany: (stored?.companyData ?? null) !== null,
-          })
-        : { amount: prices.orderTotal, taxAmount: prices.tax.orderTotal, zeroRated: false };
-      const grandTotal = charged.amount;
-      // The order and everything that refers to it in one round trip (decision 0308): the others take
-      // the order's id from the sequence the order's insert just used on this connection.
-      const orderValues: OrderInsertValues = {
-        siteId: ctx.site.id,
-        storeId: ctx.store.id,
-        orderNumber: placeholder,
-        slug: newSlug(),
-        cartId: row.id,
-        // Set below from the archived cart's version.
-        cartVersion: row.version,
-        userId: ctx.user?.id ?? null,
-        guestUserId: guest,
-        email,
-        languageCode: row.languageCode,
-        currencyId: ctx.store.currency.id,
-        currencyCode: ctx.store.currency.code,
-        eurRate: ctx.store.eurRate,
-        paymentMethodId: payment.id,
-        paymentMethodCode: payment.methodCode,
-        paymentType: payment.paymentType,
-        paymentProvider: payment.provider,
-        paymentName: payment.name,
-        deliveryMethodId: delivery?.id ?? null,
-        deliveryMethodCode: delivery?.methodCode ?? null,
-        deliveryName: delivery?.name ?? null,
-        branchId: branch?.id ?? null,
-        branchName: branch?.name ?? null,
-        branchAddress: branch?.address ?? null,
-        companyData: stored?.companyData ?? null,
-        itemsTotal: prices.itemsTotal,
-        couponAmount: prices.coupon,
-        loyaltyAmount: prices.loyalty,
-        deliveryAmount: prices.delivery,
-        taxTotal: charged.taxAmount,
-        grandTotal,
-        eurGrandTotal:
-          grandTotal === prices.orderTotal && prices.eurEquivalent
-            ? prices.eurEquivalent.orderTotal
-            : toEuro(grandTotal, ctx.store.eurRate),
-        couponId: view.coupon ? row.couponId : null,
-        couponCode: view.couponCode,
-        loyaltyPointsSpent: pointsSpent,
-        loyaltyPointsEarned: pointsEarned,
-        giftMessage: body.giftMessage ?? '',
-        orderMessage: body.orderMessage ?? '',
-        giftTo: body.to ?? '',
-        giftFrom: body.from ?? '',
-        createdAt: now,
-        updatedAt: now,
-      };
-      const lineValues = view.items.map(
-        (line, position): OrderLineValues => ({
-          productId: line.productId,
-          parentProductId: line.parentProductId,
-          format: line.format,
-          sku: line.sku,
-          name: line.productData.name,
-          image: line.productData.media?.url ?? null,
-          options: {
-            labels: [
-              ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
-              ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
-              ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
-            ],
-            stock: stockTakesOf([line]),
-          },
-          qty: line.qty,
-          basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
-          finalPrice: line.prices.finalPrice,
-          rowTotal: line.prices.row,
-          rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
-          taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
-          eproduct: null,
-          position,
-        }),
-      );
-      // Sent together, the order first (each started by an async function awaiting its query, so that
-      // the driver receives them in this order); postgres.js pipelines them on the transaction's
-      // connection. The order's id comes back with it; the others use `currval`.
-      const [[order], , , , , version] = await Promise.all([
-        inOrderQuery(
-          insertOrder(tx, {
-            ...orderValues,
-            companyData: orderValues.companyData === null ? null : JSON.stringify(orderValues.companyData),
-          }),
-        ),
-        inOrderQuery(insertLines(tx, lineValues)),
-        inOrderQuery(insertAddresses(tx, addressValues(shipping, billing))),
-        inOrderQuery(insertCreated(tx, {})),
-        inOrderQuery(
-          insertFirstPayment(tx, {
-            provider: payment.provider,
-            amount: grandTotal,
-            currencyCode: ctx.store.currency.code,
-          }),
-        ),
-        setCartStatus(tx, row.id, 'archived'),
-      ]);
-      const orderId = order!.id;
-
-      // Last, so that concurrent orders of the same products and site hold these rows only briefly:
-      // the stock (decision 0301), what e-products deliver, the order number (decision 0300).
-      const takes = stockTakesOf(view.items);
-      const mailsNow = !isOnline(payment.paymentType);
-      // One product and no e-product codes (the common order): the stock, the number and the mails go
-      // in one round trip (decision 0308). The mails are rendered with a token where the number goes
-      // and the database puts the number in (the number exists only once the counter row is taken).
-      // A refused stock take ends the transaction: the number and the mails go with it.
-      const oneTake = new Set(takes.map((take) => take.productId)).size <= 1;
-      let numbering: Promise<string> | undefined;
-      let queueing: Promise<unknown> | undefined;
-      const takingStock = takeStockForOrder(tx, orderId, takes);
-      if (oneTake) {
-        numbering = numberOrder(tx, ctx.site.id, orderId, now, version);
-        if (mailsNow) {
-          const token = numberToken();
-          // A failure here is reported below only when the stock was taken (else the transaction
-          // was already ending, and that is the answer).
-          queueing = mail
-            .queueTemplates(
-              tx as unknown as Db,
-              orderMails({ ...order!, cartVersion: version, orderNumber: token }, lineValues, shipping, site),
-              {
-                token,
-                value: sql`(select ${orders.orderNumber} from ${orders} where ${orders.id} = ${orderId})`,
-              },
+        if (row.couponId !== null && view.coupon) {
+          const used = await tx
+            .update(coupons)
+            .set({ usedCount: sql`${coupons.usedCount} + 1` })
+            .where(
+              and(
+                eq(coupons.id, row.couponId),
+                sql`(${coupons.usageLimit} is null or ${coupons.usedCount} < ${coupons.usageLimit})`,
+              ),
             )
-            .then(
-              () => undefined,
-              (error: unknown) => error ?? new Error('mail queue'),
-            );
+            .returning({ id: coupons.id });
+          if (used.length === 0) throw checkoutError('CART_CHANGED', 409);
         }
-      }
-      const [taken, numbered, mailFailure] = await Promise.all([
-        takingStock,
-        numbering?.catch(() => undefined),
-        queueing,
-      ]);
-      for (const take of takes) touched.add(take.productId);
-      for (const line of view.items) touched.add(line.productId);
-      if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
-      if (mailFailure !== undefined) logger.error({ err: mailFailure, orderId }, 'order mails not queued');
-      for (const [productId, eproduct] of taken.eproducts)
-        await tx
-          .update(orderLines)
-          .set({ eproduct })
-          .where(
-            and(
-              eq(orderLines.orderId, orderId),
-              eq(orderLines.productId, productId),
-              eq(orderLines.format, 'EProduct'),
-            ),
-          );
-      const orderNumber = oneTake ? numbered : await numberOrder(tx, ctx.site.id, orderId, now, version);
-      if (orderNumber === undefined) throw new Error('the order number was not assigned');
-      const placed = { ...order!, cartVersion: version, orderNumber };
-      // Offline payments are confirmed now: their mails are queued with the order (online ones with
-      // the payment, see effectsFor).
-      if (mailsNow && !oneTake)
-        await queueOrderMails(tx, orderMails(placed, lineValues, shipping, site), orderId);
-      return { order: placed, isNew: true, restart: false };
-    });
+        const pointsSpent = view.loyalty?.pointsSpent ?? 0;
+        const pointsEarned = ctx.user ? (view.loyalty?.pointsEarned ?? 0) : 0;
+        if (ctx.user) await adjustLoyaltyPoints(tx, ctx.user.id, ctx.site.id, pointsEarned - pointsSpent);
+
+        const now = new Date();
+        // A placeholder number until the end: the hot rows (stock, the site's counter) are taken last.
+        const placeholder = `#${randomBytes(12).toString('base64url')}`;
+        const guest = ctx.user ? null : (stored?.guestUserId ?? null);
+        const prices = view.prices;
+        // A subscription plan is charged by the plan tax rule (decision 0304): a company in another EU
+        // country or any buyer outside the EU pays the net price with no tax; the order says so, so the
+        // provider's payment (the plan's amount) is the order's grand total.
+        const plan = planOf ? planOf(view.items) : null;
+        const charged = plan
+          ? planTax({
+              grossAmount: prices.orderTotal,
+              vatRate: plan.vatRate,
+              shopCountry: plan.taxCountry,
+              buyerCountry: billing.country,
+              isCompany: (stored?.companyData ?? null) !== null,
+            })
+          : { amount: prices.orderTotal, taxAmount: prices.tax.orderTotal, zeroRated: false };
+        const grandTotal = charged.amount;
+        // The order and everything that refers to it in one round trip (decision 0308): the others take
+        // the order's id from the sequence the order's insert just used on this connection.
+        const orderValues: OrderInsertValues = {
+          siteId: ctx.site.id,
+          storeId: ctx.store.id,
+          orderNumber: placeholder,
+          slug: newSlug(),
+          cartId: row.id,
+          // Set below from the archived cart's version.
+          cartVersion: row.version,
+          userId: ctx.user?.id ?? null,
+          guestUserId: guest,
+          email,
+          languageCode: row.languageCode,
+          currencyId: ctx.store.currency.id,
+          currencyCode: ctx.store.currency.code,
+          eurRate: ctx.store.eurRate,
+          paymentMethodId: payment.id,
+          paymentMethodCode: payment.methodCode,
+          paymentType: payment.paymentType,
+          paymentProvider: payment.provider,
+          paymentName: payment.name,
+          deliveryMethodId: delivery?.id ?? null,
+          deliveryMethodCode: delivery?.methodCode ?? null,
+          deliveryName: delivery?.name ?? null,
+          branchId: branch?.id ?? null,
+          branchName: branch?.name ?? null,
+          branchAddress: branch?.address ?? null,
+          companyData: stored?.companyData ?? null,
+          itemsTotal: prices.itemsTotal,
+          couponAmount: prices.coupon,
+          loyaltyAmount: prices.loyalty,
+          deliveryAmount: prices.delivery,
+          taxTotal: charged.taxAmount,
+          grandTotal,
+          eurGrandTotal:
+            grandTotal === prices.orderTotal && prices.eurEquivalent
+              ? prices.eurEquivalent.orderTotal
+              : toEuro(grandTotal, ctx.store.eurRate),
+          couponId: view.coupon ? row.couponId : null,
+          couponCode: view.couponCode,
+          loyaltyPointsSpent: pointsSpent,
+          loyaltyPointsEarned: pointsEarned,
+          giftMessage: body.giftMessage ?? '',
+          orderMessage: body.orderMessage ?? '',
+          giftTo: body.to ?? '',
+          giftFrom: body.from ?? '',
+          createdAt: now,
+          updatedAt: now,
+        };
+        const lineValues = view.items.map(
+          (line, position): OrderLineValues => ({
+            productId: line.productId,
+            parentProductId: line.parentProductId,
+            format: line.format,
+            sku: line.sku,
+            name: line.productData.name,
+            image: line.productData.media?.url ?? null,
+            options: {
+              labels: [
+                ...line.options.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`),
+                ...line.options.personalizations.map((option) => `${option.title}: ${option.label}`),
+                ...line.options.bundleOptions.map((member) => `${member.quantity} × ${member.name}`),
+              ],
+              stock: stockTakesOf([line]),
+            },
+            qty: line.qty,
+            basicPrice: Math.max(line.prices.regularPrice, line.prices.finalPrice),
+            finalPrice: line.prices.finalPrice,
+            rowTotal: line.prices.row,
+            rowTax: charged.zeroRated ? 0 : line.prices.rowTax,
+            taxRateBp: charged.zeroRated ? 0 : line.prices.taxRateBp,
+            eproduct: null,
+            position,
+          }),
+        );
+        // Sent together, the order first (each started by an async function awaiting its query, so that
+        // the driver receives them in this order); postgres.js pipelines them on the transaction's
+        // connection. The order's id comes back with it; the others use `currval`.
+        const [[order], , , , , version] = await Promise.all([
+          inOrderQuery(
+            insertOrder(tx, {
+              ...orderValues,
+              companyData: orderValues.companyData === null ? null : JSON.stringify(orderValues.companyData),
+            }),
+          ),
+          inOrderQuery(insertLines(tx, lineValues)),
+          inOrderQuery(insertAddresses(tx, addressValues(shipping, billing))),
+          inOrderQuery(insertCreated(tx, {})),
+          inOrderQuery(
+            insertFirstPayment(tx, {
+              provider: payment.provider,
+              amount: grandTotal,
+              currencyCode: ctx.store.currency.code,
+            }),
+          ),
+          setCartStatus(tx, row.id, 'archived'),
+        ]);
+        const orderId = order!.id;
+
+        // Last, so that concurrent orders of the same products and site hold these rows only briefly:
+        // the stock (decision 0301), what e-products deliver, the order number (decision 0300).
+        const takes = stockTakesOf(view.items);
+        const mailsNow = !isOnline(payment.paymentType);
+        // One product and no e-product codes (the common order): the stock, the number and the mails go
+        // in one round trip (decision 0308). The mails are rendered with a token where the number goes
+        // and the database puts the number in (the number exists only once the counter row is taken).
+        // A refused stock take ends the transaction: the number and the mails go with it.
+        const oneTake = new Set(takes.map((take) => take.productId)).size <= 1;
+        const send = senderOf(tx);
+        if (
+          send &&
+          oneTake &&
+          takes.length > 0 &&
+          view.items.every((line) => line.format !== 'EProduct' && line.format !== 'Bundle')
+        ) {
+          // One product, nothing delivered by the order (decision 0314): the mails are rendered first,
+          // then the stock, the number and the mails are queued on the connection at once and the
+          // transaction ends, its COMMIT in the same write. The hot rows (stock, the site's counter) are
+          // held from their update to the commit's flush only, not while this process answers. A refused
+          // stock take is an error in the database, so that COMMIT rolls everything back.
+          const token = numberToken();
+          const rendered = mailsNow
+            ? await mail
+                .renderTemplates(
+                  tx as unknown as Db,
+                  orderMails(
+                    { ...order!, cartVersion: version, orderNumber: token },
+                    lineValues,
+                    shipping,
+                    site,
+                  ),
+                )
+                .catch((error: unknown) => {
+                  logger.error({ err: error, orderId }, 'order mails not queued');
+                  return [];
+                })
+            : [];
+          const year = now.getUTCFullYear();
+          const qty = takes.reduce((sum, take) => sum + take.qty, 0);
+          const marker = String(orderId);
+          const taking = takeStockNow(send, takes[0]!.productId, qty, now, marker);
+          const numbering = send<{ order_number: string }>(NUMBER_ORDER, [
+            ctx.site.id,
+            year,
+            version,
+            `${year}-`,
+            orderId,
+          ]);
+          const queueing =
+            mail.queueNow(tx as unknown as Db, rendered, {
+              token,
+              value: sql`(select ${orders.orderNumber} from ${orders} where ${orders.id} = ${orderId})`,
+            }) ?? Promise.resolve();
+          const checking = send(ORDER_COMPLETE_GUARD, [marker, orderId]);
+          for (const take of takes) touched.add(take.productId);
+          for (const line of view.items) touched.add(line.productId);
+          return {
+            order: { ...order!, cartVersion: version },
+            isNew: true,
+            restart: false,
+            pending: Promise.allSettled([taking, numbering, queueing, checking]),
+          };
+        }
+        let numbering: Promise<string> | undefined;
+        let queueing: Promise<unknown> | undefined;
+        const takingStock = takeStockForOrder(tx, orderId, takes);
+        if (oneTake) {
+          numbering = numberOrder(tx, ctx.site.id, orderId, now, version);
+          if (mailsNow) {
+            const token = numberToken();
+            // A failure here is reported below only when the stock was taken (else the transaction
+            // was already ending, and that is the answer).
+            queueing = mail
+              .queueTemplates(
+                tx as unknown as Db,
+                orderMails(
+                  { ...order!, cartVersion: version, orderNumber: token },
+                  lineValues,
+                  shipping,
+                  site,
+                ),
+                {
+                  token,
+                  value: sql`(select ${orders.orderNumber} from ${orders} where ${orders.id} = ${orderId})`,
+                },
+              )
+              .then(
+                () => undefined,
+                (error: unknown) => error ?? new Error('mail queue'),
+              );
+          }
+        }
+        const [taken, numbered, mailFailure] = await Promise.all([
+          takingStock,
+          numbering?.catch(() => undefined),
+          queueing,
+        ]);
+        for (const take of takes) touched.add(take.productId);
+        for (const line of view.items) touched.add(line.productId);
+        if (!taken.ok) throw checkoutError('OUT_OF_STOCK', 409, 'items');
+        if (mailFailure !== undefined) logger.error({ err: mailFailure, orderId }, 'order mails not queued');
+        for (const [productId, eproduct] of taken.eproducts)
+          await tx
+            .update(orderLines)
+            .set({ eproduct })
+            .where(
+              and(
+                eq(orderLines.orderId, orderId),
+                eq(orderLines.productId, productId),
+                eq(orderLines.format, 'EProduct'),
+              ),
+            );
+        const orderNumber = oneTake ? numbered : await numberOrder(tx, ctx.site.id, orderId, now, version);
+        if (orderNumber === undefined) throw new Error('the order number was not assigned');
+        const placed = { ...order!, cartVersion: version, orderNumber };
+        // Offline payments are confirmed now: their mails are queued with the order (online ones with
+        // the payment, see effectsFor).
+        if (mailsNow && !oneTake)
+          await queueOrderMails(tx, orderMails(placed, lineValues, shipping, site), orderId);
+        return { order: placed, isNew: true, restart: false };
+      });
+    }
   }
 
   async function linesAndAddresses(orderId: number, executor: Db | Tx = db) {

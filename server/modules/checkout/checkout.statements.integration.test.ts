@@ -80,8 +80,11 @@ describe('statements per order/create (warm caches)', () => {
     // UPDATE; the number and cart version in one statement; both mails in one insert). Decision 0307:
     // the cart's products come from the cache, checked by one fresh read of their rows and prices
     // instead of ten reloads, so 14: 5 reads (cart, existing order, lines, session, products), 6
-    // inserts, the cart update, the stock, the number. The budget only goes down.
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(14);
+    // inserts, the cart update, the stock, the number. The budget only goes down, except by decision
+    // 0314 on PostgreSQL: one guard statement (a read of the order by its key) is sent with the stock,
+    // the number and the mails, the COMMIT in the same write, so the order's round trips went down.
+    const budget = fixture.database.sql ? 15 : 14;
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(budget);
     // Nothing reads reference data or templates, and the stock is taken without a read first.
     expect(
       statements.filter((text) =>
@@ -117,6 +120,6 @@ describe('statements per order/create (warm caches)', () => {
       statements.filter((text) => text.startsWith('select') && text.includes(' from "products"')),
       statements.join('\n'),
     ).toHaveLength(1);
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(14);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(fixture.database.sql ? 15 : 14);
   });
 });

@@ -7,7 +7,9 @@ import nodemailer from 'nodemailer';
 import type { Deps } from '../../api/request-context.ts';
 import { cached } from '../../cache/cache.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-query.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { senderOf } from '../../db/send-now.ts';
 import { sentPrepared } from '../../db/sent-prepared.ts';
 import { siteCacheTag } from '../site/site.service.ts';
 import { mailQueue, mailTemplates } from './mail.schema.ts';
@@ -49,6 +51,9 @@ export type TemplateMail = {
  * order number, taken in the statement before the mails' insert in the same round trip).
  */
 export type MailSubstitution = { token: string; value: SQL };
+
+/** A rendered mail as the queue keeps it (`template` names it in the logs). */
+export type QueuedMail = MailMessage & { siteId: number | null; template: string };
 
 export type MailRun = { claimed: number; sent: number; retried: number; failed: number };
 
@@ -207,6 +212,18 @@ export function createMailService(
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // A claimed batch is not due again until every mail in it had its bounded time.
   const leaseMs = BATCH * timeout * 2 + 60_000;
+  /** A sent mail's row, built once (decision 0315): the worker runs it after every mail. */
+  const markSent = preparedOnce('mail_sent', (executor: Db) =>
+    executor
+      .update(mailQueue)
+      .set({
+        status: 'sent',
+        sentAt: sql`now()`,
+        messageId: sql.placeholder('messageId') as unknown as string,
+        lastError: null,
+      })
+      .where(and(eq(mailQueue.id, sql.placeholder('id')), eq(mailQueue.status, 'queued'))),
+  );
 
   async function deliver(message: MailMessage): Promise<string> {
     const envelope = { from: config.MAIL_FROM, ...message };
@@ -330,7 +347,12 @@ export function createMailService(
     inputs: TemplateMail[],
     substitute?: MailSubstitution,
   ): Promise<number[]> {
-    const messages = await Promise.all(
+    return queueMessages(executor, await renderTemplates(executor, inputs), substitute);
+  }
+
+  /** Renders template mails for `queueMessages` or `queueNow` (nothing is written). */
+  async function renderTemplates(executor: MailExecutor, inputs: TemplateMail[]): Promise<QueuedMail[]> {
+    return Promise.all(
       inputs.map(async (input) => ({
         siteId: input.siteId,
         template: input.key,
@@ -339,7 +361,6 @@ export function createMailService(
         ...(await renderWith(executor, input.siteId, input.key, input.languages, input.variables)),
       })),
     );
-    return queueMessages(executor, messages, substitute);
   }
 
   /** Writes a rendered mail with `executor` (see queueTemplate); `template` names it in the logs. */
@@ -351,34 +372,48 @@ export function createMailService(
     return id!;
   }
 
-  async function queueMessages(
-    executor: MailExecutor,
-    mails: (MailMessage & { siteId: number | null; template: string })[],
-    substitute?: MailSubstitution,
-  ): Promise<number[]> {
-    if (mails.length === 0) return [];
+  function insertOf(executor: MailExecutor, mails: QueuedMail[], substitute?: MailSubstitution) {
     const put = (text: string) =>
       substitute
         ? (sql`replace(${text}, ${substitute.token}, ${substitute.value})` as unknown as string)
         : text;
+    return executor
+      .insert(mailQueue)
+      .values(
+        mails.map((mail) => ({
+          siteId: mail.siteId,
+          template: mail.template,
+          recipient: mail.to,
+          subject: put(mail.subject),
+          bodyHtml: put(mail.html),
+          bodyText: put(mail.text),
+          headers: mail.headers ?? null,
+        })),
+      )
+      .returning({ id: mailQueue.id });
+  }
+
+  async function queueMessages(
+    executor: MailExecutor,
+    mails: QueuedMail[],
+    substitute?: MailSubstitution,
+  ): Promise<number[]> {
+    if (mails.length === 0) return [];
     // Prepared (decision 0308): one round trip on postgres.js, pipelined with the order's last writes.
-    const rows = await sentPrepared(
-      executor
-        .insert(mailQueue)
-        .values(
-          mails.map((mail) => ({
-            siteId: mail.siteId,
-            template: mail.template,
-            recipient: mail.to,
-            subject: put(mail.subject),
-            bodyHtml: put(mail.html),
-            bodyText: put(mail.text),
-            headers: mail.headers ?? null,
-          })),
-        )
-        .returning({ id: mailQueue.id }),
-    );
+    const rows = await sentPrepared(insertOf(executor, mails, substitute));
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Rendered mails written with a postgres.js transaction, the insert queued on its connection at once
+   * (decision 0314: statements the transaction's COMMIT follows in the same write); null on PGlite
+   * (use queueMessages there). The answer tells whether the insert failed, and with it the transaction.
+   */
+  function queueNow(executor: MailExecutor, mails: QueuedMail[], substitute?: MailSubstitution) {
+    const send = senderOf(executor);
+    if (!send || mails.length === 0) return null;
+    const { sql: text, params } = insertOf(executor, mails, substitute).toSQL();
+    return send(text, params);
   }
 
   /** Claims up to BATCH due mails: locked rows are skipped, claimed ones leased (not due) for leaseMs. */
@@ -463,10 +498,7 @@ export function createMailService(
         );
         break;
       }
-      await db
-        .update(mailQueue)
-        .set({ status: 'sent', sentAt: sql`now()`, messageId, lastError: null })
-        .where(and(eq(mailQueue.id, mail.id), eq(mailQueue.status, 'queued')));
+      await markSent(db, { id: mail.id, messageId });
       run.sent++;
     }
     return run;
@@ -522,6 +554,8 @@ export function createMailService(
     render,
     queueTemplate,
     queueTemplates,
+    renderTemplates,
+    queueNow,
     queueMessage,
     kick,
     drain,
