@@ -233,7 +233,8 @@ export const editorDe: Widen<typeof editorHr> = {
 
   inPlace: {
     caption: 'Bildunterschrift von Bild {{position}}',
-    galleryChanged: 'Die Bilder wurden geändert: Speichern Sie, um sie hier zu sehen und ihre Bildunterschriften direkt zu bearbeiten.',
+    galleryChanged:
+      'Die Bilder wurden geändert: Speichern Sie, um sie hier zu sehen und ihre Bildunterschriften direkt zu bearbeiten.',
     pageTitle: 'Seitentitel',
     question: 'Frage {{position}}',
     answer: 'Antwort',
