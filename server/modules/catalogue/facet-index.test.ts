@@ -23,7 +23,11 @@ const productArb = fc.record({
 });
 type Product = { values: number[][]; price: number | null; category: number };
 
-function build(products: Product[], patched: Product[]): SiteFacetIndex {
+function build(
+  products: Product[],
+  patched: Product[],
+  warm?: (index: SiteFacetIndex) => void,
+): SiteFacetIndex {
   const built = products.map((product, i) => ({ ...product, id: i + 1 }));
   const byValue = new Map<string, number[]>();
   for (const product of built)
@@ -52,6 +56,8 @@ function build(products: Product[], patched: Product[]): SiteFacetIndex {
       },
     ],
   });
+  // Whatever the index keeps between calls (unions, shopper prices) is made before the patches.
+  warm?.(index);
   // Patches: the first products are re-read with other rows (or hidden), new products get new slots.
   for (const [i, product] of patched.entries()) {
     const id = i % 2 === 0 && i < built.length ? i + 1 : built.length + i + 1;
@@ -119,8 +125,9 @@ describe('facet index filter panel', () => {
           { nil: null },
         ),
         fc.option(fc.constantFrom<number[]>([100], [101], [100, 101]), { nil: null }),
-        (products, patched, filters, price, categories) => {
-          const index = build(products, patched);
+        fc.constantFrom('auto' as const, 'pass' as const, 'bitsets' as const),
+        fc.boolean(),
+        (products, patched, filters, price, categories, strategy, warm) => {
           const attributes = new Map(filters.filter(([, values]) => values.length > 0));
           const criteria: ResolvedCriteria = {
             words: [],
@@ -131,7 +138,13 @@ describe('facet index filter panel', () => {
             tags: null,
             price,
           };
-          const got = index.facetCounts({ criteria, keywordIds: null, currencyId: CURRENCY }, [1, 2]);
+          const query = { criteria, keywordIds: null, currencyId: CURRENCY };
+          const index = build(
+            products,
+            patched,
+            warm ? (built) => built.facetCounts(query, [1, 2], 0, strategy) : undefined,
+          );
+          const got = index.facetCounts(query, [1, 2], 0, strategy);
           const live = [...model(products, patched).values()].filter(
             (product) => !categories || categories.includes(product.category),
           );
@@ -168,7 +181,49 @@ describe('facet index filter panel', () => {
           });
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
+  });
+
+  it('takes a sale price while it lasts and the retail price from its end on', () => {
+    const index = SiteFacetIndex.fromRows(1, 0, {
+      ids: '1,2',
+      created: '0,0',
+      links: '1,100,0,2,100,0',
+      values: [{ attribute_id: 1, value_id: 10, ids: '1,2' }],
+      tags: [],
+      prices: [
+        { currency_id: CURRENCY, ids: '1,2', bundle: ',', discount: '3,', ends_at: '1000,', retail: '8,5' },
+      ],
+    });
+    const criteria: ResolvedCriteria = {
+      words: [],
+      mainCategoryIds: [100],
+      select: null,
+      attributes: new Map(),
+      categories: null,
+      tags: null,
+      price: { min: 4, max: null },
+    };
+    const query = { criteria, keywordIds: null, currencyId: CURRENCY };
+    for (const strategy of ['pass', 'bitsets'] as const) {
+      // Before the end the sale price 3 is out of the filter; at its end the retail price 8 is in.
+      expect(index.facetCounts(query, [1], 999, strategy)).toEqual({
+        counts: new Map([[10, 1]]),
+        price: { low: 3, high: 5 },
+      });
+      expect(index.facetCounts(query, [1], 1000, strategy)).toEqual({
+        counts: new Map([[10, 2]]),
+        price: { low: 5, high: 8 },
+      });
+      // A clock that went back: the sale applies again.
+      expect(index.facetCounts(query, [1], 500, strategy).price).toEqual({ low: 3, high: 5 });
+      expect(index.page(query, { sort: 'price_asc', limit: 5, offset: 0, nameRanks: null }, 999).ids).toEqual(
+        [2],
+      );
+      expect(
+        index.page(query, { sort: 'price_asc', limit: 5, offset: 0, nameRanks: null }, 1000).ids,
+      ).toEqual([2, 1]);
+    }
   });
 });
