@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
-import { type Db, embeddedEngine } from '../../db/client.ts';
+import { type Db, embeddedEngine, pooledPostgres } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { pickText } from '../../kernel/translations.ts';
 import {
@@ -438,8 +438,9 @@ const preparedCardStatement = cardStatement({
   ids: sql.raw('$4'),
   site: sql.raw('$5'),
 });
+const preparedCardText = new PgDialect().sqlToQuery(preparedCardStatement).sql;
 const preparedCards = (() => {
-  const text = new PgDialect().sqlToQuery(preparedCardStatement).sql;
+  const text = preparedCardText;
   let hash = 0;
   for (let i = 0; i < text.length; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
   return `catalogue_cards_${(hash >>> 0).toString(36)}`;
@@ -449,9 +450,19 @@ const preparedOn = new WeakMap<object, Promise<void>>();
 /** A text as an SQL literal (standard_conforming_strings is on in both engines). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** The cards' JSON text: on PGlite from the prepared statement, else from a statement postgres.js prepares. */
+/** The cards' JSON text: a statement prepared per connection on PostgreSQL and once in PGlite (decisions 0366, 0367). */
 async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<string | undefined> {
   const idList = `{${ids.join(',')}}`;
+  const pool = pooledPostgres(db);
+  if (pool) {
+    // Prepared per connection (drizzle would send it unnamed and PostgreSQL would plan it every time).
+    const [row] = await pool.unsafe<{ cards: string }[]>(
+      preparedCardText,
+      [view.language, view.defaultLanguage, view.currency.id, idList, view.siteId],
+      { prepare: true },
+    );
+    return row?.cards;
+  }
   const engine = embeddedEngine(db);
   if (!engine) {
     const [row] = await rowsOf<{ cards: string }>(
