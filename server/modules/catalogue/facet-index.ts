@@ -25,6 +25,8 @@ const PATCH_LIMIT = 5000;
 const HEAP_LIMIT = 2000;
 /** How many bitset unions (categories with their subcategories, filter values) an index keeps. */
 const UNION_CACHE = 64;
+/** How many priority orders of category sets an index keeps (a department's: 4 bytes per product). */
+const ORDER_CACHE = 32;
 /**
  * The filter panel counts by bitsets (AND and population count per value, over the words that hold
  * matching products) when that is fewer than this many word operations per product-value step of
@@ -229,6 +231,8 @@ export class SiteFacetIndex {
    * subcategories, a filter's values), read-only, dropped by every patch; at most UNION_CACHE.
    */
   private unions = new Map<string, Bits>();
+  /** The priority sort's order of the products of a set of main categories (`priorityOrder`). */
+  private orders = new Map<string, Int32Array>();
 
   constructor(siteId: number, version: number, capacity: number) {
     this.siteId = siteId;
@@ -302,6 +306,7 @@ export class SiteFacetIndex {
   private derivedChanged(): void {
     this.shopper.clear();
     this.unions.clear();
+    this.orders.clear();
   }
 
   slotFor(id: number): number {
@@ -491,6 +496,39 @@ export class SiteFacetIndex {
     }
     this.shopper.set(currency, { prices: result, from: now, until });
     return result;
+  }
+
+  /**
+   * The products of `categories` (with every main category a listing names) sorted as the priority
+   * sort sorts them: the highest priority of their links to these categories first, then newest,
+   * then by id. Kept per category set like the unions (and dropped with them by any patch).
+   */
+  private priorityOrder(categories: number[]): Int32Array {
+    const unique = [...new Set(categories)].sort((a, b) => a - b);
+    const key = `p${unique.join(',')}`;
+    let order = this.orders.get(key);
+    if (!order) {
+      const members = this.cachedUnion('c', this.categories, unique);
+      const slots = new Int32Array(countBits(members));
+      let n = 0;
+      forEachBit(members, (slot) => {
+        slots[n++] = slot;
+      });
+      const priority = this.priorities(slots, unique);
+      const created = new Float64Array(slots.length);
+      for (let i = 0; i < slots.length; i++) created[i] = this.createdAt[slots[i]!]!;
+      const positions = new Int32Array(slots.length);
+      for (let i = 0; i < positions.length; i++) positions[i] = i;
+      const ids = this.ids;
+      positions.sort(
+        (a, b) =>
+          priority[b]! - priority[a]! || created[b]! - created[a]! || ids[slots[a]!]! - ids[slots[b]!]!,
+      );
+      order = Int32Array.from(positions, (position) => slots[position]!);
+      if (this.orders.size >= ORDER_CACHE) this.orders.clear();
+      this.orders.set(key, order);
+    }
+    return order;
   }
 
   /** The union of `keys`' bitsets in `map`, kept (read-only: callers never write into it). */
@@ -792,6 +830,23 @@ export class SiteFacetIndex {
     const total = countBits(matched);
     if (options.offset >= total) return { ids: [], total };
     const wanted = Math.min(total, options.offset + options.limit);
+    const categories = query.criteria.mainCategoryIds;
+    if (options.sort === 'priority' && categories) {
+      // The main categories' products in priority order, kept: walking it and keeping the matches
+      // takes about wanted × (its length / total) steps, no key per match (decision 0367).
+      const order = this.priorityOrder(categories);
+      if (wanted * order.length < 4 * total * total) {
+        const ids: number[] = [];
+        let found = 0;
+        for (let i = 0; i < order.length && found < wanted; i++) {
+          const slot = order[i]!;
+          if ((matched[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+          if (found >= options.offset) ids.push(this.ids[slot]!);
+          found++;
+        }
+        return { ids, total };
+      }
+    }
     if (wanted <= HEAP_LIMIT && wanted * 8 < total) {
       // The first pages: one pass over the matches, keeping the best `wanted` in a heap (decision 0367).
       const { key, tie } = this.sortKeys(query, options.sort, options.nameRanks, now);
