@@ -226,4 +226,50 @@ describe('facet index filter panel', () => {
       ).toEqual([2, 1]);
     }
   });
+
+  it('follows a patched priority, category and creation time in the priority sort it keeps', () => {
+    const index = SiteFacetIndex.fromRows(1, 0, {
+      ids: '1,2,3,4',
+      created: '10,20,20,30',
+      links: '1,100,5,2,100,1,3,101,1,4,100,1,4,101,9',
+      values: [],
+      tags: [],
+      prices: [],
+    });
+    const criteria = (mainCategoryIds: number[]): ResolvedCriteria => ({
+      words: [],
+      mainCategoryIds,
+      select: null,
+      attributes: new Map(),
+      categories: null,
+      tags: null,
+      price: null,
+    });
+    const page = (categories: number[], offset = 0) =>
+      index.page(
+        { criteria: criteria(categories), keywordIds: null, currencyId: CURRENCY },
+        { sort: 'priority', limit: 2, offset, nameRanks: null },
+      );
+    // Priority over the main categories' links only (4 has 9 in 101), then newest, then id.
+    expect(page([100])).toEqual({ ids: [1, 4], total: 3 });
+    expect(page([100], 2)).toEqual({ ids: [2], total: 3 });
+    expect(page([100, 101])).toEqual({ ids: [4, 1], total: 4 });
+    expect(page([100, 101], 2)).toEqual({ ids: [2, 3], total: 4 });
+    const state = (id: number, createdAt: number, categories: { category: number; priority: number }[]) => ({
+      id,
+      createdAt,
+      categories,
+      values: [],
+      tags: [],
+      prices: [],
+      sku: '',
+      names: [],
+    });
+    index.applyProduct(2, state(2, 20, [{ category: 100, priority: 7 }]));
+    index.applyProduct(5, state(5, 40, [{ category: 100, priority: 1 }]));
+    index.applyProduct(1, null);
+    expect(page([100])).toEqual({ ids: [2, 5], total: 3 });
+    expect(page([100], 2)).toEqual({ ids: [4], total: 3 });
+    expect(page([100, 101])).toEqual({ ids: [4, 2], total: 4 });
+  });
 });
