@@ -27,6 +27,8 @@ const HEAP_LIMIT = 2000;
 const UNION_CACHE = 64;
 /** How many priority orders of category sets an index keeps (a department's: 4 bytes per product). */
 const ORDER_CACHE = 32;
+/** ...and at most this many entries per product of the index in all (16 bytes per product). */
+const ORDER_BUDGET = 4;
 /**
  * The filter panel counts by bitsets (AND and population count per value, over the words that hold
  * matching products) when that is fewer than this many word operations per product-value step of
@@ -525,7 +527,10 @@ export class SiteFacetIndex {
           priority[b]! - priority[a]! || created[b]! - created[a]! || ids[slots[a]!]! - ids[slots[b]!]!,
       );
       order = Int32Array.from(positions, (position) => slots[position]!);
-      if (this.orders.size >= ORDER_CACHE) this.orders.clear();
+      let kept = order.length;
+      for (const other of this.orders.values()) kept += other.length;
+      if (this.orders.size >= ORDER_CACHE || kept > ORDER_BUDGET * Math.max(this.size, 1))
+        this.orders.clear();
       this.orders.set(key, order);
     }
     return order;
