@@ -44,6 +44,13 @@ const database: DatabaseHandle = {
   ping: async () => {},
   close: async () => {},
 };
+// Statements the shop sends prepared through the pool itself (the cards, decision 0367) bypass
+// drizzle's logger: they are captured here.
+const sendUnsafe = client.unsafe.bind(client);
+client.unsafe = ((query: string, params?: unknown[], options?: { prepare?: boolean }) => {
+  if (capturing && options?.prepare) captured.push({ query, params: params ?? [] });
+  return sendUnsafe(query, params as postgres.ParameterOrJSON<never>[], options);
+}) as typeof client.unsafe;
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 const { app } = createHttpApp({
   config,

@@ -15,12 +15,27 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * The embedded engine behind `db`, or null on PostgreSQL: for the few statements that are prepared
- * by hand there (decision 0366), since PGlite plans every query anew and postgres.js already keeps
- * its statements prepared per connection.
+ * by hand there (decision 0366), since PGlite plans every query anew.
  */
 export function embeddedEngine(db: Db): PGlite | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof PGlite ? client : null;
+}
+
+/**
+ * The postgres.js pool behind `db` (not a transaction's), or null on PGlite: for the few statements
+ * that are run as prepared statements (decision 0367). drizzle sends every query unnamed
+ * (`prepare: false`), so PostgreSQL parses and plans it on every execution; a statement sent with
+ * `prepare: true` is prepared once per connection and, once PostgreSQL settles on a generic plan,
+ * no longer planned.
+ */
+export function pooledPostgres(db: Db): postgres.Sql | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return typeof client === 'function' &&
+    typeof (client as { unsafe?: unknown }).unsafe === 'function' &&
+    typeof (client as { begin?: unknown }).begin === 'function'
+    ? (client as postgres.Sql)
+    : null;
 }
 
 export type DatabaseHandle = {

@@ -23,7 +23,11 @@ const productArb = fc.record({
 });
 type Product = { values: number[][]; price: number | null; category: number };
 
-function build(products: Product[], patched: Product[]): SiteFacetIndex {
+function build(
+  products: Product[],
+  patched: Product[],
+  warm?: (index: SiteFacetIndex) => void,
+): SiteFacetIndex {
   const built = products.map((product, i) => ({ ...product, id: i + 1 }));
   const byValue = new Map<string, number[]>();
   for (const product of built)
@@ -52,6 +56,8 @@ function build(products: Product[], patched: Product[]): SiteFacetIndex {
       },
     ],
   });
+  // Whatever the index keeps between calls (unions, shopper prices) is made before the patches.
+  warm?.(index);
   // Patches: the first products are re-read with other rows (or hidden), new products get new slots.
   for (const [i, product] of patched.entries()) {
     const id = i % 2 === 0 && i < built.length ? i + 1 : built.length + i + 1;
@@ -119,8 +125,9 @@ describe('facet index filter panel', () => {
           { nil: null },
         ),
         fc.option(fc.constantFrom<number[]>([100], [101], [100, 101]), { nil: null }),
-        (products, patched, filters, price, categories) => {
-          const index = build(products, patched);
+        fc.constantFrom('auto' as const, 'pass' as const, 'bitsets' as const),
+        fc.boolean(),
+        (products, patched, filters, price, categories, strategy, warm) => {
           const attributes = new Map(filters.filter(([, values]) => values.length > 0));
           const criteria: ResolvedCriteria = {
             words: [],
@@ -131,7 +138,13 @@ describe('facet index filter panel', () => {
             tags: null,
             price,
           };
-          const got = index.facetCounts({ criteria, keywordIds: null, currencyId: CURRENCY }, [1, 2]);
+          const query = { criteria, keywordIds: null, currencyId: CURRENCY };
+          const index = build(
+            products,
+            patched,
+            warm ? (built) => built.facetCounts(query, [1, 2], 0, strategy) : undefined,
+          );
+          const got = index.facetCounts(query, [1, 2], 0, strategy);
           const live = [...model(products, patched).values()].filter(
             (product) => !categories || categories.includes(product.category),
           );
@@ -168,7 +181,95 @@ describe('facet index filter panel', () => {
           });
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 1000 },
     );
+  });
+
+  it('takes a sale price while it lasts and the retail price from its end on', () => {
+    const index = SiteFacetIndex.fromRows(1, 0, {
+      ids: '1,2',
+      created: '0,0',
+      links: '1,100,0,2,100,0',
+      values: [{ attribute_id: 1, value_id: 10, ids: '1,2' }],
+      tags: [],
+      prices: [
+        { currency_id: CURRENCY, ids: '1,2', bundle: ',', discount: '3,', ends_at: '1000,', retail: '8,5' },
+      ],
+    });
+    const criteria: ResolvedCriteria = {
+      words: [],
+      mainCategoryIds: [100],
+      select: null,
+      attributes: new Map(),
+      categories: null,
+      tags: null,
+      price: { min: 4, max: null },
+    };
+    const query = { criteria, keywordIds: null, currencyId: CURRENCY };
+    for (const strategy of ['pass', 'bitsets'] as const) {
+      // Before the end the sale price 3 is out of the filter; at its end the retail price 8 is in.
+      expect(index.facetCounts(query, [1], 999, strategy)).toEqual({
+        counts: new Map([[10, 1]]),
+        price: { low: 3, high: 5 },
+      });
+      expect(index.facetCounts(query, [1], 1000, strategy)).toEqual({
+        counts: new Map([[10, 2]]),
+        price: { low: 5, high: 8 },
+      });
+      // A clock that went back: the sale applies again.
+      expect(index.facetCounts(query, [1], 500, strategy).price).toEqual({ low: 3, high: 5 });
+      expect(index.page(query, { sort: 'price_asc', limit: 5, offset: 0, nameRanks: null }, 999).ids).toEqual(
+        [2],
+      );
+      expect(
+        index.page(query, { sort: 'price_asc', limit: 5, offset: 0, nameRanks: null }, 1000).ids,
+      ).toEqual([2, 1]);
+    }
+  });
+
+  it('follows a patched priority, category and creation time in the priority sort it keeps', () => {
+    const index = SiteFacetIndex.fromRows(1, 0, {
+      ids: '1,2,3,4',
+      created: '10,20,20,30',
+      links: '1,100,5,2,100,1,3,101,1,4,100,1,4,101,9',
+      values: [],
+      tags: [],
+      prices: [],
+    });
+    const criteria = (mainCategoryIds: number[]): ResolvedCriteria => ({
+      words: [],
+      mainCategoryIds,
+      select: null,
+      attributes: new Map(),
+      categories: null,
+      tags: null,
+      price: null,
+    });
+    const page = (categories: number[], offset = 0) =>
+      index.page(
+        { criteria: criteria(categories), keywordIds: null, currencyId: CURRENCY },
+        { sort: 'priority', limit: 2, offset, nameRanks: null },
+      );
+    // Priority over the main categories' links only (4 has 9 in 101), then newest, then id.
+    expect(page([100])).toEqual({ ids: [1, 4], total: 3 });
+    expect(page([100], 2)).toEqual({ ids: [2], total: 3 });
+    expect(page([100, 101])).toEqual({ ids: [4, 1], total: 4 });
+    expect(page([100, 101], 2)).toEqual({ ids: [2, 3], total: 4 });
+    const state = (id: number, createdAt: number, categories: { category: number; priority: number }[]) => ({
+      id,
+      createdAt,
+      categories,
+      values: [],
+      tags: [],
+      prices: [],
+      sku: '',
+      names: [],
+    });
+    index.applyProduct(2, state(2, 20, [{ category: 100, priority: 7 }]));
+    index.applyProduct(5, state(5, 40, [{ category: 100, priority: 1 }]));
+    index.applyProduct(1, null);
+    expect(page([100])).toEqual({ ids: [2, 5], total: 3 });
+    expect(page([100], 2)).toEqual({ ids: [4], total: 3 });
+    expect(page([100, 101])).toEqual({ ids: [4, 2], total: 4 });
   });
 });

@@ -23,6 +23,18 @@ const NO_PRICE = -2147483648;
 const PATCH_LIMIT = 5000;
 /** Below this many products (offset + limit) a page is picked with a heap instead of a full sort. */
 const HEAP_LIMIT = 2000;
+/** How many bitset unions (categories with their subcategories, filter values) an index keeps. */
+const UNION_CACHE = 64;
+/** How many priority orders of category sets an index keeps (a department's: 4 bytes per product). */
+const ORDER_CACHE = 32;
+/** ...and at most this many entries per product of the index in all (16 bytes per product). */
+const ORDER_BUDGET = 4;
+/**
+ * The filter panel counts by bitsets (AND and population count per value, over the words that hold
+ * matching products) when that is fewer than this many word operations per product-value step of
+ * the pass over the matching products (decision 0367; measured in bench/catalogue-index.ts).
+ */
+const WORDS_PER_VALUE_STEP = 1;
 
 type Bits = Uint32Array;
 
@@ -33,6 +45,13 @@ function popcount32(value: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
+
+/** The population count of every 16-bit number (64 KB): two reads per word in the counting loops. */
+const BITS_IN_16 = (() => {
+  const table = new Uint8Array(65536);
+  for (let i = 1; i < 65536; i++) table[i] = table[i >> 1]! + (i & 1);
+  return table;
+})();
 
 function countBits(bits: Bits): number {
   let total = 0;
@@ -203,6 +222,19 @@ export class SiteFacetIndex {
   textsStale = false;
   /** Per "language|default language": the rank of each slot's name in the database's own order. */
   nameRanks = new Map<string, Promise<Int32Array>>();
+  /**
+   * Per currency, every slot's shopper price (NO_PRICE: none) as it was at `from`, the same until
+   * `until` (the first sale end after `from`): one read per product instead of four and a clock
+   * comparison (decision 0367). Dropped by every patch.
+   */
+  private shopper = new Map<number, { prices: Int32Array; from: number; until: number }>();
+  /**
+   * Unions of category, tag or attribute-value bitsets by their keys (a department and its
+   * subcategories, a filter's values), read-only, dropped by every patch; at most UNION_CACHE.
+   */
+  private unions = new Map<string, Bits>();
+  /** The priority sort's order of the products of a set of main categories (`priorityOrder`). */
+  private orders = new Map<string, Int32Array>();
 
   constructor(siteId: number, version: number, capacity: number) {
     this.siteId = siteId;
@@ -269,6 +301,14 @@ export class SiteFacetIndex {
       prices.retail = grown(prices.retail, capacity, NO_PRICE);
     }
     this.capacity = capacity;
+    this.derivedChanged();
+  }
+
+  /** What is derived from the bitsets and prices (shopper prices, unions) is out of date. */
+  private derivedChanged(): void {
+    this.shopper.clear();
+    this.unions.clear();
+    this.orders.clear();
   }
 
   slotFor(id: number): number {
@@ -314,6 +354,7 @@ export class SiteFacetIndex {
 
   /** A product's current rows (or its absence: not visible any more) replace what the slot held. */
   applyProduct(id: number, state: ProductState | null): void {
+    this.derivedChanged();
     const known = this.slotOf(id);
     if (!state) {
       if (known !== undefined) this.clearSlot(known);
@@ -436,6 +477,78 @@ export class SiteFacetIndex {
     return retail === NO_PRICE ? null : retail;
   }
 
+  /**
+   * Every slot's shopper price (`priceOf`, NO_PRICE for none) at `now`, kept per currency and reused
+   * while no sale has ended since it was computed (and no patch came).
+   */
+  shopperPrices(currency: number, now: number): Int32Array | null {
+    const prices = this.prices.get(currency);
+    if (!prices) return null;
+    const known = this.shopper.get(currency);
+    if (known && known.from <= now && now < known.until) return known.prices;
+    const result = new Int32Array(this.size);
+    const { bundle, discount, endsAt, retail } = prices;
+    let until = Number.POSITIVE_INFINITY;
+    for (let slot = 0; slot < this.size; slot++) {
+      if (bundle[slot] !== NO_PRICE) result[slot] = bundle[slot]!;
+      else if (discount[slot] !== NO_PRICE && (endsAt[slot] === 0 || endsAt[slot]! > now)) {
+        result[slot] = discount[slot]!;
+        if (endsAt[slot] !== 0 && endsAt[slot]! < until) until = endsAt[slot]!;
+      } else result[slot] = retail[slot]!;
+    }
+    this.shopper.set(currency, { prices: result, from: now, until });
+    return result;
+  }
+
+  /**
+   * The products of `categories` (with every main category a listing names) sorted as the priority
+   * sort sorts them: the highest priority of their links to these categories first, then newest,
+   * then by id. Kept per category set like the unions (and dropped with them by any patch).
+   */
+  private priorityOrder(categories: number[]): Int32Array {
+    const unique = [...new Set(categories)].sort((a, b) => a - b);
+    const key = `p${unique.join(',')}`;
+    let order = this.orders.get(key);
+    if (!order) {
+      const members = this.cachedUnion('c', this.categories, unique);
+      const slots = new Int32Array(countBits(members));
+      let n = 0;
+      forEachBit(members, (slot) => {
+        slots[n++] = slot;
+      });
+      const priority = this.priorities(slots, unique);
+      const created = new Float64Array(slots.length);
+      for (let i = 0; i < slots.length; i++) created[i] = this.createdAt[slots[i]!]!;
+      const positions = new Int32Array(slots.length);
+      for (let i = 0; i < positions.length; i++) positions[i] = i;
+      const ids = this.ids;
+      positions.sort(
+        (a, b) =>
+          priority[b]! - priority[a]! || created[b]! - created[a]! || ids[slots[a]!]! - ids[slots[b]!]!,
+      );
+      order = Int32Array.from(positions, (position) => slots[position]!);
+      let kept = order.length;
+      for (const other of this.orders.values()) kept += other.length;
+      if (this.orders.size >= ORDER_CACHE || kept > ORDER_BUDGET * Math.max(this.size, 1))
+        this.orders.clear();
+      this.orders.set(key, order);
+    }
+    return order;
+  }
+
+  /** The union of `keys`' bitsets in `map`, kept (read-only: callers never write into it). */
+  private cachedUnion(kind: string, map: Map<number, Bits>, keys: number[]): Bits {
+    const unique = [...new Set(keys)].sort((a, b) => a - b);
+    const key = `${kind}${unique.join(',')}`;
+    let bits = this.unions.get(key);
+    if (!bits) {
+      bits = unique.length === 1 ? (map.get(unique[0]!) ?? this.bits()) : this.union(map, unique);
+      if (this.unions.size >= UNION_CACHE) this.unions.clear();
+      this.unions.set(key, bits);
+    }
+    return bits;
+  }
+
   private union(map: Map<number, Bits>, keys: number[]): Bits {
     const result = this.bits();
     for (const key of new Set(keys)) {
@@ -457,10 +570,12 @@ export class SiteFacetIndex {
   /** The products that pass every condition that is not a facet (category, categories, tags, select, keywords). */
   private base(query: IndexQuery, withKeywords = true): Bits {
     const { criteria } = query;
-    const result = this.live.slice();
-    if (criteria.mainCategoryIds) andInto(result, this.union(this.categories, criteria.mainCategoryIds));
-    if (criteria.categories) andInto(result, this.union(this.categories, criteria.categories));
-    if (criteria.tags) andInto(result, this.union(this.tags, criteria.tags));
+    // Category bitsets hold live slots only (clearSlot clears them), so a category's union is a start.
+    const result = criteria.mainCategoryIds
+      ? this.cachedUnion('c', this.categories, criteria.mainCategoryIds).slice()
+      : this.live.slice();
+    if (criteria.categories) andInto(result, this.cachedUnion('c', this.categories, criteria.categories));
+    if (criteria.tags) andInto(result, this.cachedUnion('t', this.tags, criteria.tags));
     if (criteria.select) andInto(result, this.fromIds(criteria.select));
     if (query.keywordIds) andInto(result, this.fromIds(query.keywordIds));
     // Last: the text comparisons run only over the products every other condition left.
@@ -473,7 +588,10 @@ export class SiteFacetIndex {
   private attributeMasks(criteria: ResolvedCriteria): Map<number, Bits> {
     const masks = new Map<number, Bits>();
     for (const [attribute, valueIds] of criteria.attributes)
-      masks.set(attribute, this.union(this.values.get(attribute) ?? new Map(), valueIds));
+      masks.set(
+        attribute,
+        this.cachedUnion(`v${attribute}:`, this.values.get(attribute) ?? new Map(), valueIds),
+      );
     return masks;
   }
 
@@ -481,13 +599,20 @@ export class SiteFacetIndex {
   private keepPriceMatches(bits: Bits, query: IndexQuery, now: number): void {
     const range = query.criteria.price;
     if (!range || (range.min === null && range.max === null)) return;
-    const prices = this.prices.get(query.currencyId);
-    const { min, max } = range;
-    forEachBit(bits, (slot) => {
-      const price = this.priceOf(prices, slot, now);
-      if (price === null || (min !== null && price < min) || (max !== null && price > max))
-        clearBit(bits, slot);
-    });
+    const prices = this.shopperPrices(query.currencyId, now);
+    const low = range.min ?? Number.NEGATIVE_INFINITY;
+    const high = range.max ?? Number.POSITIVE_INFINITY;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      let keep = word;
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        const price = prices ? prices[(w << 5) + (31 - Math.clz32(lowest))]! : NO_PRICE;
+        if (price === NO_PRICE || price < low || price > high) keep ^= lowest;
+      }
+      bits[w] = keep;
+    }
   }
 
   /** The listing's products: the cheap bitset conditions first, then prices, then keywords. */
@@ -501,31 +626,82 @@ export class SiteFacetIndex {
 
   /**
    * The filter panel: the price range over the products that pass every filter but the price, and per
-   * attribute value the products that pass every filter but its own attribute's.
+   * attribute value the products that pass every filter but its own attribute's. Two ways, chosen by
+   * what they cost (decision 0367): a pass over the matching products (decision 0364), or per value
+   * an AND and a population count of its bitset with the matching products' words. `strategy` forces
+   * one (tests).
    */
-  facetCounts(query: IndexQuery, attributeIds: number[], now = Date.now() * 1000): FacetCounts {
-    // One pass over the products that pass the non-facet conditions (decision 0364): a product that
-    // passes every attribute filter counts for all its values, one that fails exactly one attribute's
-    // filter counts for that attribute's values only (a facet's own selection does not narrow its own
-    // counts), one that fails two counts nowhere; the price range is taken over those that pass every
-    // attribute filter, and only those within the price filter are counted.
+  facetCounts(
+    query: IndexQuery,
+    attributeIds: number[],
+    now = Date.now() * 1000,
+    strategy: 'auto' | 'pass' | 'bitsets' = 'auto',
+  ): FacetCounts {
     const base = this.base(query);
+    let lo = 0;
+    let hi = base.length - 1;
+    while (lo <= hi && base[lo] === 0) lo++;
+    while (hi >= lo && base[hi] === 0) hi--;
+    if (lo > hi) return { counts: new Map(), price: { low: null, high: null } };
     const masks = [...this.attributeMasks(query.criteria)];
+    const wanted = new Uint8Array(this.maxAttributeId + 1);
+    let values = 0;
+    for (const attribute of attributeIds)
+      if (attribute <= this.maxAttributeId && wanted[attribute] === 0) {
+        wanted[attribute] = 1;
+        values += this.values.get(attribute)?.size ?? 0;
+      }
+    let bitsets = strategy === 'bitsets';
+    if (strategy === 'auto') {
+      let matches = 0;
+      for (let w = lo; w <= hi; w++) if (base[w] !== 0) matches += popcount32(base[w]!);
+      const perProduct = this.valueId.length / Math.max(1, this.valueStart.length - 1);
+      bitsets =
+        (hi - lo + 1) * (values + masks.length + 2) < WORDS_PER_VALUE_STEP * matches * (perProduct + 1);
+    }
+    const counted = bitsets
+      ? this.countByBitsets(query, base, lo, hi, masks, wanted, now)
+      : this.countByPass(query, base, lo, hi, masks, wanted, now);
+    const counts = new Map<number, number>();
+    for (const attribute of attributeIds)
+      for (const value of this.values.get(attribute)?.keys() ?? [])
+        if (counted.tally[value]! > 0) counts.set(value, counted.tally[value]!);
+    return { counts, price: counted.price };
+  }
+
+  /**
+   * One pass over the products that pass the non-facet conditions (decision 0364): a product that
+   * passes every attribute filter counts for all its values, one that fails exactly one attribute's
+   * filter counts for that attribute's values only (a facet's own selection does not narrow its own
+   * counts), one that fails two counts nowhere; the price range is taken over those that pass every
+   * attribute filter, and only those within the price filter are counted.
+   */
+  private countByPass(
+    query: IndexQuery,
+    base: Bits,
+    lo: number,
+    hi: number,
+    masks: [number, Bits][],
+    wanted: Uint8Array,
+    now: number,
+  ): { tally: Int32Array; price: FacetCounts['price'] } {
     const maskAttributes = Int32Array.from(masks, ([attribute]) => attribute);
     const maskBits = masks.map(([, bits]) => bits);
-    const wanted = new Uint8Array(this.maxAttributeId + 1);
-    for (const attribute of attributeIds) if (attribute <= this.maxAttributeId) wanted[attribute] = 1;
+    // Value id -> its attribute when that attribute is counted, else -1 (value ids are unique).
+    const counted = new Int32Array(this.maxValueId + 1).fill(-1);
+    for (const [attribute, perAttribute] of this.values)
+      if (attribute < wanted.length && wanted[attribute] === 1)
+        for (const value of perAttribute.keys()) counted[value] = attribute;
     const tally = new Int32Array(this.maxValueId + 1);
-    const prices = this.prices.get(query.currencyId);
+    const prices = this.shopperPrices(query.currencyId, now);
     const range = query.criteria.price;
-    const min = range?.min ?? null;
-    const max = range?.max ?? null;
-    const priceFiltered = min !== null || max !== null;
-    const { valueStart, valueAttribute, valueId, patchedValues } = this;
+    const min = range?.min ?? Number.NEGATIVE_INFINITY;
+    const max = range?.max ?? Number.POSITIVE_INFINITY;
+    const { valueStart, valueId, patchedValues } = this;
     const built = valueStart.length - 1;
-    let low: number | null = null;
-    let high: number | null = null;
-    for (let w = 0; w < base.length; w++) {
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (let w = lo; w <= hi; w++) {
       let word = base[w]!;
       while (word !== 0) {
         const lowest = word & -word;
@@ -534,21 +710,21 @@ export class SiteFacetIndex {
         let failures = 0;
         let failed = -1;
         for (let m = 0; m < maskBits.length; m++)
-          if ((maskBits[m]![slot >>> 5]! & (1 << (slot & 31))) === 0) {
+          if ((maskBits[m]![w]! & lowest) === 0) {
             failures++;
             failed = maskAttributes[m]!;
           }
         if (failures > 1) continue;
-        const price = this.priceOf(prices, slot, now);
-        if (failures === 0 && price !== null) {
-          if (low === null || price < low) low = price;
-          if (high === null || price > high) high = price;
+        const price = prices ? prices[slot]! : NO_PRICE;
+        if (price === NO_PRICE) {
+          if (min !== Number.NEGATIVE_INFINITY || max !== Number.POSITIVE_INFINITY) continue;
+        } else {
+          if (failures === 0) {
+            if (price < low) low = price;
+            if (price > high) high = price;
+          }
+          if (price < min || price > max) continue;
         }
-        if (
-          priceFiltered &&
-          (price === null || (min !== null && price < min) || (max !== null && price > max))
-        )
-          continue;
         const patched = patchedValues.size > 0 ? patchedValues.get(slot) : undefined;
         if (patched) {
           for (const entry of patched)
@@ -556,16 +732,97 @@ export class SiteFacetIndex {
               tally[entry.value]!++;
         } else if (slot < built)
           for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) {
-            const attribute = valueAttribute[i]!;
-            if (wanted[attribute] === 1 && (failures === 0 || attribute === failed)) tally[valueId[i]!]!++;
+            const value = valueId[i]!;
+            const attribute = counted[value]!;
+            if (attribute !== -1 && (failures === 0 || attribute === failed)) tally[value]!++;
           }
       }
     }
-    const counts = new Map<number, number>();
-    for (const attribute of attributeIds)
-      for (const value of this.values.get(attribute)?.keys() ?? [])
-        if (tally[value]! > 0) counts.set(value, tally[value]!);
-    return { counts, price: { low, high } };
+    return {
+      tally,
+      price: low === Number.POSITIVE_INFINITY ? { low: null, high: null } : { low, high },
+    };
+  }
+
+  /**
+   * The same counts from the bitsets: the matching products' words (`lo` to `hi`) within the price
+   * filter, ANDed with every attribute filter (or every one but the value's own attribute's), ANDed
+   * with each value's bitset and counted; the price range in one pass over the matching products.
+   * Sequential reads of a few hundred bitsets instead of reading every matching product's values:
+   * the cheaper way when the matching products fill many of the words.
+   */
+  private countByBitsets(
+    query: IndexQuery,
+    base: Bits,
+    lo: number,
+    hi: number,
+    masks: [number, Bits][],
+    wanted: Uint8Array,
+    now: number,
+  ): { tally: Int32Array; price: FacetCounts['price'] } {
+    const n = hi - lo + 1;
+    const prices = this.shopperPrices(query.currencyId, now);
+    const range = query.criteria.price;
+    const min = range?.min ?? Number.NEGATIVE_INFINITY;
+    const max = range?.max ?? Number.POSITIVE_INFINITY;
+    const priceFiltered = min !== Number.NEGATIVE_INFINITY || max !== Number.POSITIVE_INFINITY;
+    const maskBits = masks.map(([, bits]) => bits);
+    // `priced`: base within the price filter; `all`: that AND every attribute filter. The price
+    // range is over base AND every attribute filter, the price filter aside.
+    const priced = new Uint32Array(n);
+    const all = new Uint32Array(n);
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (let w = lo; w <= hi; w++) {
+      let inMasks = base[w]!;
+      for (let m = 0; m < maskBits.length; m++) inMasks &= maskBits[m]![w]!;
+      let word = priceFiltered ? base[w]! : inMasks;
+      let keep = base[w]!;
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        const price = prices ? prices[(w << 5) + (31 - Math.clz32(lowest))]! : NO_PRICE;
+        if (price === NO_PRICE) {
+          if (priceFiltered) keep ^= lowest;
+          continue;
+        }
+        if ((inMasks & lowest) !== 0) {
+          if (price < low) low = price;
+          if (price > high) high = price;
+        }
+        if (price < min || price > max) keep ^= lowest;
+      }
+      priced[w - lo] = keep;
+      all[w - lo] = keep & inMasks;
+    }
+    const tally = new Int32Array(this.maxValueId + 1);
+    const own = new Uint32Array(n);
+    for (const [attribute, perAttribute] of this.values) {
+      if (attribute >= wanted.length || wanted[attribute] !== 1) continue;
+      let scope = all;
+      if (masks.some(([masked]) => masked === attribute)) {
+        // The value's own attribute filter does not narrow its counts.
+        for (let w = 0; w < n; w++) {
+          let word = priced[w]!;
+          for (let m = 0; m < masks.length; m++)
+            if (masks[m]![0] !== attribute) word &= masks[m]![1][w + lo]!;
+          own[w] = word;
+        }
+        scope = own;
+      }
+      for (const [value, bits] of perAttribute) {
+        let total = 0;
+        for (let w = 0; w < n; w++) {
+          const word = scope[w]! & bits[w + lo]!;
+          if (word !== 0) total += BITS_IN_16[word & 0xffff]! + BITS_IN_16[word >>> 16]!;
+        }
+        tally[value] = total;
+      }
+    }
+    return {
+      tally,
+      price: low === Number.POSITIVE_INFINITY ? { low: null, high: null } : { low, high },
+    };
   }
 
   /** One page of the matching product ids in the listing's order, and how many match. */
@@ -577,6 +834,32 @@ export class SiteFacetIndex {
     const matched = this.matching(query, now);
     const total = countBits(matched);
     if (options.offset >= total) return { ids: [], total };
+    const wanted = Math.min(total, options.offset + options.limit);
+    const categories = query.criteria.mainCategoryIds;
+    if (options.sort === 'priority' && categories) {
+      // The main categories' products in priority order, kept: walking it and keeping the matches
+      // takes about wanted × (its length / total) steps, no key per match (decision 0367).
+      const order = this.priorityOrder(categories);
+      if (wanted * order.length < 4 * total * total) {
+        const ids: number[] = [];
+        let found = 0;
+        for (let i = 0; i < order.length && found < wanted; i++) {
+          const slot = order[i]!;
+          if ((matched[slot >>> 5]! & (1 << (slot & 31))) === 0) continue;
+          if (found >= options.offset) ids.push(this.ids[slot]!);
+          found++;
+        }
+        return { ids, total };
+      }
+    }
+    if (wanted <= HEAP_LIMIT && wanted * 8 < total) {
+      // The first pages: one pass over the matches, keeping the best `wanted` in a heap (decision 0367).
+      const { key, tie } = this.sortKeys(query, options.sort, options.nameRanks, now);
+      const best = bestSlots(matched, wanted, key, tie);
+      const ids: number[] = [];
+      for (let i = options.offset; i < wanted; i++) ids.push(this.ids[best[i]!]!);
+      return { ids, total };
+    }
     const slots = new Int32Array(total);
     let n = 0;
     forEachBit(matched, (slot) => {
@@ -586,14 +869,72 @@ export class SiteFacetIndex {
     const compare = this.comparator(query, options.sort, options.nameRanks, slots, now);
     const positions = new Int32Array(total);
     for (let i = 0; i < total; i++) positions[i] = i;
-    const wanted = Math.min(total, options.offset + options.limit);
-    const ordered =
-      wanted <= HEAP_LIMIT && wanted * 8 < total
-        ? smallest(positions, wanted, compare)
-        : positions.sort(compare);
+    const ordered = positions.sort(compare);
     const ids: number[] = [];
     for (let i = options.offset; i < wanted; i++) ids.push(this.ids[slots[ordered[i]!]!]!);
     return { ids, total };
+  }
+
+  /**
+   * The sort's order (product-filter.ts `searchProductIds`) as a number per slot, smaller first, and a
+   * comparison of two slots with equal numbers. Products without a price or a name come last (+∞).
+   */
+  private sortKeys(
+    query: IndexQuery,
+    sort: ProductSort,
+    nameRanks: Int32Array | null,
+    now: number,
+  ): { key: (slot: number) => number; tie: (a: number, b: number) => number } {
+    const { ids, createdAt } = this;
+    const byId = (a: number, b: number) => ids[a]! - ids[b]!;
+    if (sort === 'newest') return { key: (slot) => -createdAt[slot]!, tie: (a, b) => ids[b]! - ids[a]! };
+    if (sort === 'price_asc' || sort === 'price_desc') {
+      const prices = this.shopperPrices(query.currencyId, now);
+      const sign = sort === 'price_asc' ? 1 : -1;
+      return {
+        key: (slot) => {
+          const price = prices ? prices[slot]! : NO_PRICE;
+          return price === NO_PRICE ? Number.POSITIVE_INFINITY : sign * price;
+        },
+        tie: byId,
+      };
+    }
+    if (sort === 'name_asc' || sort === 'name_desc') {
+      const sign = sort === 'name_asc' ? 1 : -1;
+      // Rank -1: no name in either language (nulls last in both directions).
+      return {
+        key: (slot) => {
+          const rank = nameRanks![slot]!;
+          return rank === -1 ? Number.POSITIVE_INFINITY : sign * rank;
+        },
+        tie: byId,
+      };
+    }
+    // Priority: the highest of the slot's links to the main categories (0 without one), then newest.
+    const categories = query.criteria.mainCategoryIds;
+    let member: Uint8Array | null = null;
+    if (categories) {
+      member = new Uint8Array(Math.max(0, ...categories) + 1);
+      for (const category of categories) member[category] = 1;
+    }
+    const { linkStart, linkCategory, linkPriority, patchedLinks } = this;
+    const built = linkStart.length - 1;
+    return {
+      key: (slot) => {
+        let best = Number.NEGATIVE_INFINITY;
+        const patched = patchedLinks.size > 0 ? patchedLinks.get(slot) : undefined;
+        if (patched) {
+          for (const link of patched)
+            if ((!member || member[link.category] === 1) && link.priority > best) best = link.priority;
+        } else if (slot < built)
+          for (let j = linkStart[slot]!; j < linkStart[slot + 1]!; j++) {
+            const category = linkCategory[j]!;
+            if ((!member || member[category] === 1) && linkPriority[j]! > best) best = linkPriority[j]!;
+          }
+        return best === Number.NEGATIVE_INFINITY ? 0 : -best;
+      },
+      tie: (a, b) => createdAt[b]! - createdAt[a]! || ids[a]! - ids[b]!,
+    };
   }
 
   /** Compares two positions in `slots` in the sort's order (product-filter.ts `searchProductIds`). */
@@ -614,9 +955,12 @@ export class SiteFacetIndex {
     const byId = (a: number, b: number) => id[a]! - id[b]!;
     if (sort === 'newest') return (a, b) => created[b]! - created[a]! || id[b]! - id[a]!;
     if (sort === 'price_asc' || sort === 'price_desc') {
-      const prices = this.prices.get(query.currencyId);
+      const prices = this.shopperPrices(query.currencyId, now);
       const key = new Float64Array(total);
-      for (let i = 0; i < total; i++) key[i] = this.priceOf(prices, slots[i]!, now) ?? Number.NaN;
+      for (let i = 0; i < total; i++) {
+        const price = prices ? prices[slots[i]!]! : NO_PRICE;
+        key[i] = price === NO_PRICE ? Number.NaN : price;
+      }
       const sign = sort === 'price_asc' ? 1 : -1;
       return (a, b) => {
         const x = key[a]!;
@@ -797,43 +1141,68 @@ export function literalOfContains(pattern: string): string | null {
   return null;
 }
 
-/** The `wanted` first slots in `compare` order (a bounded max-heap: n log k instead of n log n). */
-function smallest(items: Int32Array, wanted: number, compare: (a: number, b: number) => number): Int32Array {
+/**
+ * The `wanted` first slots of `bits` in the order of `key` (smaller first), `tie` deciding between
+ * equal keys: a bounded max-heap over one pass, where most slots cost one key and one comparison.
+ */
+function bestSlots(
+  bits: Bits,
+  wanted: number,
+  key: (slot: number) => number,
+  tie: (a: number, b: number) => number,
+): Int32Array {
   const heap = new Int32Array(wanted);
+  const keys = new Float64Array(wanted);
   let size = 0;
-  const down = (from: number) => {
-    let i = from;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let largest = i;
-      if (left < size && compare(heap[left]!, heap[largest]!) > 0) largest = left;
-      if (right < size && compare(heap[right]!, heap[largest]!) > 0) largest = right;
-      if (largest === i) return;
-      const swap = heap[i]!;
-      heap[i] = heap[largest]!;
-      heap[largest] = swap;
-      i = largest;
-    }
+  /** Whether heap entry i comes after heap entry j. */
+  const after = (i: number, j: number) =>
+    keys[i]! > keys[j]! || (keys[i] === keys[j] && tie(heap[i]!, heap[j]!) > 0);
+  const swap = (i: number, j: number) => {
+    const slot = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = slot;
+    const value = keys[i]!;
+    keys[i] = keys[j]!;
+    keys[j] = value;
   };
-  for (const slot of items) {
-    if (size < wanted) {
-      let i = size++;
-      heap[i] = slot;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (compare(heap[i]!, heap[parent]!) <= 0) break;
-        const swap = heap[i]!;
-        heap[i] = heap[parent]!;
-        heap[parent] = swap;
-        i = parent;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      word ^= lowest;
+      const slot = (w << 5) + (31 - Math.clz32(lowest));
+      const k = key(slot);
+      if (size < wanted) {
+        let i = size++;
+        heap[i] = slot;
+        keys[i] = k;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!after(i, parent)) break;
+          swap(i, parent);
+          i = parent;
+        }
+      } else if (k < keys[0]! || (k === keys[0] && tie(slot, heap[0]!) < 0)) {
+        heap[0] = slot;
+        keys[0] = k;
+        let i = 0;
+        for (;;) {
+          const left = 2 * i + 1;
+          const right = left + 1;
+          let last = i;
+          if (left < size && after(left, last)) last = left;
+          if (right < size && after(right, last)) last = right;
+          if (last === i) break;
+          swap(i, last);
+          i = last;
+        }
       }
-    } else if (compare(slot, heap[0]!) < 0) {
-      heap[0] = slot;
-      down(0);
     }
   }
-  return heap.slice(0, size).sort(compare);
+  const order = Array.from({ length: size }, (_, i) => i).sort((i, j) =>
+    keys[i] !== keys[j] ? keys[i]! - keys[j]! : tie(heap[i]!, heap[j]!),
+  );
+  return Int32Array.from(order, (i) => heap[i]!);
 }
 
 /** JSON arrays: `lower(sku)` in id order; per language the ids and `lower(f_unaccent(name))`. */
