@@ -61,7 +61,6 @@ export function ImageSlot({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const layer = useModalLayer();
   return (
     <fieldset className="rounded-xl border border-slate-300 p-3" data-testid="setting-image">
       <legend className="px-1 text-sm font-semibold text-slate-800">{label}</legend>
@@ -111,17 +110,43 @@ export function ImageSlot({
           </button>
         ) : null}
       </div>
-      <Insulated>
-        <MediaPicker
-          language={language}
-          open={open}
-          onOpenChange={setOpen}
-          onSelect={onChange}
-          returnFocus={opener}
-          container={layer}
-        />
-      </Insulated>
+      <InsulatedPicker
+        language={language}
+        open={open}
+        onOpenChange={setOpen}
+        onSelect={onChange}
+        opener={opener}
+      />
     </fieldset>
+  );
+}
+
+/** The media picker above the settings dialog (its own modal layer), focus back to `opener` on close. */
+function InsulatedPicker({
+  language,
+  open,
+  onOpenChange,
+  onSelect,
+  opener,
+}: {
+  language: UiLanguage;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSelect: (media: PickedMedia) => void;
+  opener: RefObject<HTMLButtonElement | null>;
+}) {
+  const layer = useModalLayer();
+  return (
+    <Insulated>
+      <MediaPicker
+        language={language}
+        open={open}
+        onOpenChange={onOpenChange}
+        onSelect={onSelect}
+        returnFocus={opener}
+        container={layer}
+      />
+    </Insulated>
   );
 }
 
@@ -141,7 +166,6 @@ function AddImageButton({
   onSelect: (media: PickedMedia) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const layer = useModalLayer();
   return (
     <>
       <button
@@ -154,16 +178,13 @@ function AddImageButton({
       >
         {label}
       </button>
-      <Insulated>
-        <MediaPicker
-          language={language}
-          open={open}
-          onOpenChange={setOpen}
-          onSelect={onSelect}
-          returnFocus={opener}
-          container={layer}
-        />
-      </Insulated>
+      <InsulatedPicker
+        language={language}
+        open={open}
+        onOpenChange={setOpen}
+        onSelect={onSelect}
+        opener={opener}
+      />
     </>
   );
 }

@@ -939,6 +939,9 @@ export function createCheckoutService(
         // and the database puts the number in (the number exists only once the counter row is taken).
         // A refused stock take ends the transaction: the number and the mails go with it.
         const oneTake = new Set(takes.map((take) => take.productId)).size <= 1;
+        // The order's mails, with the number (or the token the database replaces by it).
+        const mailsOfOrder = (orderNumber: string) =>
+          orderMails({ ...order!, cartVersion: version, orderNumber }, lineValues, shipping, site);
         const send = senderOf(tx);
         if (
           send &&
@@ -953,20 +956,10 @@ export function createCheckoutService(
           // stock take is an error in the database, so that COMMIT rolls everything back.
           const token = numberToken();
           const rendered = mailsNow
-            ? await mail
-                .renderTemplates(
-                  tx as unknown as Db,
-                  orderMails(
-                    { ...order!, cartVersion: version, orderNumber: token },
-                    lineValues,
-                    shipping,
-                    site,
-                  ),
-                )
-                .catch((error: unknown) => {
-                  logger.error({ err: error, orderId }, 'order mails not queued');
-                  return [];
-                })
+            ? await mail.renderTemplates(tx as unknown as Db, mailsOfOrder(token)).catch((error: unknown) => {
+                logger.error({ err: error, orderId }, 'order mails not queued');
+                return [];
+              })
             : [];
           const year = now.getUTCFullYear();
           const qty = takes.reduce((sum, take) => sum + take.qty, 0);
@@ -1004,19 +997,10 @@ export function createCheckoutService(
             // A failure here is reported below only when the stock was taken (else the transaction
             // was already ending, and that is the answer).
             queueing = mail
-              .queueTemplates(
-                tx as unknown as Db,
-                orderMails(
-                  { ...order!, cartVersion: version, orderNumber: token },
-                  lineValues,
-                  shipping,
-                  site,
-                ),
-                {
-                  token,
-                  value: sql`(select ${orders.orderNumber} from ${orders} where ${orders.id} = ${orderId})`,
-                },
-              )
+              .queueTemplates(tx as unknown as Db, mailsOfOrder(token), {
+                token,
+                value: sql`(select ${orders.orderNumber} from ${orders} where ${orders.id} = ${orderId})`,
+              })
               .then(
                 () => undefined,
                 (error: unknown) => error ?? new Error('mail queue'),
