@@ -134,11 +134,14 @@ const shardReports = Array.from({ length: shards }, (_, index) => `${jsonReport}
 if (updatingTimings) console.log(`timings of ${updateTimings(shardReports).length} files updated`);
 if (process.env.E2E_JSON_REPORT) {
   const total: Stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+  // The shards' suites go on with the sums, so that `npm test` can name what failed at the end.
+  const suites: unknown[] = [];
   for (const file of shardReports) {
-    const { stats } = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Stats };
-    for (const key of Object.keys(total) as (keyof Stats)[]) total[key] += stats[key] ?? 0;
+    const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: Stats; suites?: unknown[] };
+    for (const key of Object.keys(total) as (keyof Stats)[]) total[key] += report.stats[key] ?? 0;
+    suites.push(...(report.suites ?? []));
     fs.rmSync(file);
   }
-  fs.writeFileSync(process.env.E2E_JSON_REPORT, JSON.stringify({ stats: total }));
+  fs.writeFileSync(process.env.E2E_JSON_REPORT, JSON.stringify({ stats: total, suites }));
 }
 process.exit(codes.find((code) => code !== 0) ?? 0);

@@ -119,23 +119,73 @@ for (const stage of stages) {
 
 let passed = 0;
 let failed = 0;
-for (const file of [vitestReport, `${vitestReport}.pglite`]) {
+/** What failed, named once more at the very end: CI keeps only the tail of the output (decision 0563). */
+const failures: string[] = [];
+const firstLine = (message: string | undefined) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes
+  (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+for (const [file, engine] of [
+  [vitestReport, ''],
+  [`${vitestReport}.pglite`, ' (PGlite)'],
+] as const) {
   if (!fs.existsSync(file)) continue;
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
+    testResults?: {
+      name: string;
+      status?: string;
+      message?: string;
+      assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
   };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), result.name);
+    const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${where}${engine} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failedTests.length === 0 && result.status === 'failed') {
+      failures.push(`${where}${engine}: ${firstLine(result.message)}`);
+    }
+  }
 }
+type E2eSuite = {
+  title: string;
+  file?: string;
+  suites?: E2eSuite[];
+  specs?: {
+    title: string;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  }[];
+};
+const e2eFailures = (suite: E2eSuite, titles: string[]) => {
+  const here = suite.file && titles.length === 0 ? [suite.file] : [...titles, suite.title];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results.find((result) => result.error)?.error?.message;
+      failures.push(`${[...here, spec.title].filter(Boolean).join(' › ')}: ${firstLine(error)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) e2eFailures(child, here);
+};
 if (fs.existsSync(e2eReport)) {
   const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number };
+    suites?: E2eSuite[];
   };
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
+  for (const suite of report.suites ?? []) e2eFailures(suite, []);
 }
 fs.rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) {
+  console.log('\nFailed tests:');
+  for (const failure of failures) console.log(`  ✗ ${failure.slice(0, 400)}`);
+}
 if (failedStep) console.log(`\nFailed step: ${failedStep}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failedStep || failed > 0 ? 1 : 0);
