@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const bin = (name: string) => path.resolve('node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
@@ -119,11 +120,12 @@ for (const stage of stages) {
 
 let passed = 0;
 let failed = 0;
-/** What failed, named once more at the very end: CI keeps only the tail of the output (decision 0563). */
+/** What failed, named once more at the very end: CI keeps only the tail of the output. */
 const failures: string[] = [];
 const firstLine = (message: string | undefined) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes
-  (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+  stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 for (const [file, engine] of [
   [vitestReport, ''],
   [`${vitestReport}.pglite`, ' (PGlite)'],
