@@ -2,6 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { Cache } from '../cache/cache.ts';
 import { MemoryCache } from '../cache/memory-cache.ts';
 import { ApiError } from './errors.ts';
+import { slidingWindowKeys, slidingWindowRetryAfter } from './sliding-window.ts';
+
+const WINDOW_SECONDS = 60;
 
 /**
  * Per-process counters used while the shared cache is unreachable, one set per cache so that every
@@ -18,31 +21,33 @@ function localCounter(cache: Cache): MemoryCache {
 }
 
 /**
- * Fixed one-minute window per client address, counted in the shared cache so that every process
- * behind a load balancer enforces the same budget. Requests without an address (the server's own
- * in-process calls during rendering) are not counted. While the shared cache is unreachable each
- * process counts on its own (the budget then holds per process), and the shared count resumes with it.
- */
-/**
+ * A sliding one-minute window per client address (decision 0563), counted in the shared cache so that
+ * every process behind a load balancer enforces the same budget. Requests without an address (the
+ * server's own in-process calls during rendering) are not counted. While the shared cache is
+ * unreachable each process counts on its own (the budget then holds per process), and the shared
+ * count resumes with it.
+ *
  * The counting behind a rate limit, without a request object (the HTTP fast lane uses it directly):
- * counts one request of `address` and resolves to the seconds until the window ends when the budget
- * is spent, else `undefined`. No address (the server's own calls) and `perMinute` 0 count nothing.
+ * counts one request of `address` and resolves to the seconds until the budget is back when it is
+ * spent, else `undefined`. No address (the server's own calls) and `perMinute` 0 count nothing.
  */
 export function createRateCounter(cache: Cache, perMinute: number, options: { bucket?: string } = {}) {
   // Separate budgets (all API calls; writes) count in separate namespaces.
   const namespace = options.bucket ? `rate-limit-${options.bucket}` : 'rate-limit';
-  const verdict = (count: number) =>
-    count > perMinute ? 60 - (Math.floor(Date.now() / 1000) % 60) : undefined;
+  // A window's entry lives through the window after it, where it is still weighed.
+  const ttl = 2 * WINDOW_SECONDS;
   // A process-local cache counts synchronously: the fast lane answers a read without awaiting a
   // promise (docs/decisions/0293). Redis counts over the network, with the local fallback.
   const local = cache instanceof MemoryCache ? cache : undefined;
   return (address: string | undefined): number | undefined | Promise<number | undefined> => {
     if (perMinute <= 0 || !address) return undefined;
-    const key = `${address}:${Math.floor(Date.now() / 60_000)}`;
-    if (local) return verdict(local.incrementNow(namespace, key, 60));
+    const { current, previous, elapsed } = slidingWindowKeys(address, WINDOW_SECONDS);
+    const verdict = ([count, before]: [number, number]) =>
+      slidingWindowRetryAfter(count, before, elapsed, perMinute, WINDOW_SECONDS);
+    if (local) return verdict(local.incrementWindowNow(namespace, current, previous, ttl));
     return cache
-      .increment(namespace, key, 60)
-      .catch(() => localCounter(cache).increment(namespace, key, 60))
+      .incrementWindow(namespace, current, previous, ttl)
+      .catch(() => localCounter(cache).incrementWindow(namespace, current, previous, ttl))
       .then(verdict);
   };
 }

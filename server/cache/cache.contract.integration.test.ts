@@ -171,6 +171,19 @@ describe.each(backends)('cache contract: $name', ({ create }) => {
     expect(await cache.increment('rate', 'ip-1', 1)).toBe(1);
   });
 
+  it('counts in one window and reads the window before it in one call', async () => {
+    expect(await cache.incrementWindow('rate-window', 'c:2', 'c:1', 1)).toEqual([1, 0]);
+    await Promise.all(Array.from({ length: 4 }, () => cache.increment('rate-window', 'c:2', 1)));
+    // The next window sees the five of the one before it, and counts from 1 itself.
+    const counts = await Promise.all(
+      Array.from({ length: 3 }, () => cache.incrementWindow('rate-window', 'c:3', 'c:2', 1)),
+    );
+    expect(counts.map(([, previous]) => previous)).toEqual([5, 5, 5]);
+    expect(counts.map(([count]) => count).sort()).toEqual([1, 2, 3]);
+    await sleep(1200);
+    expect(await cache.incrementWindow('rate-window', 'c:3', 'c:2', 1)).toEqual([1, 0]);
+  });
+
   it('answers ping', async () => {
     await expect(cache.ping()).resolves.toBeUndefined();
   });

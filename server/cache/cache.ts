@@ -44,6 +44,17 @@ export interface Cache {
   deleteByTag(tag: string): Promise<number>;
   /** Atomically adds 1 and returns the new count; the window starts with the first increment. */
   increment(namespace: string, key: string, windowSeconds: number): Promise<number>;
+  /**
+   * Counts one event in the window entry `key` (as `increment`: atomically, the entry living
+   * `ttlSeconds` from its first event) and reads the count of the entry `previousKey` (0 when there is
+   * none), in one round trip: the two figures a sliding-window limit weighs (server/api/sliding-window.ts).
+   */
+  incrementWindow(
+    namespace: string,
+    key: string,
+    previousKey: string,
+    ttlSeconds: number,
+  ): Promise<[count: number, previous: number]>;
   namespaces(): Promise<CacheNamespaceInfo[]>;
   keys(namespace: string): Promise<string[]>;
   /** One entry without touching it (no recency change); undefined when there is none. */

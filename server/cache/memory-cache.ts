@@ -156,6 +156,27 @@ export class MemoryCache implements Cache {
     return count;
   }
 
+  async incrementWindow(
+    namespace: string,
+    key: string,
+    previousKey: string,
+    ttlSeconds: number,
+  ): Promise<[count: number, previous: number]> {
+    return this.incrementWindowNow(namespace, key, previousKey, ttlSeconds);
+  }
+
+  /** `incrementWindow` without its promise (the rate counter of the HTTP fast lane). */
+  incrementWindowNow(
+    namespace: string,
+    key: string,
+    previousKey: string,
+    ttlSeconds: number,
+  ): [count: number, previous: number] {
+    const count = this.incrementNow(namespace, key, ttlSeconds);
+    const previous = this.lru.peek(namespace + SEPARATOR + previousKey)?.value;
+    return [count, typeof previous === 'number' ? previous : 0];
+  }
+
   async deleteByTag(tag: string): Promise<number> {
     const keys = [...(this.byTag.get(tag) ?? [])];
     let deleted = 0;

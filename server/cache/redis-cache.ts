@@ -247,6 +247,28 @@ export class RedisCache implements Cache {
     return count;
   }
 
+  async incrementWindow(
+    namespace: string,
+    key: string,
+    previousKey: string,
+    ttlSeconds: number,
+  ): Promise<[count: number, previous: number]> {
+    await this.required();
+    const fullKey = this.valueKey(namespace, key);
+    const [[error, count], , [previousError, previous]] = (await this.command(
+      this.redis
+        .multi()
+        .incr(fullKey)
+        .expire(fullKey, Math.ceil(ttlSeconds), 'NX')
+        .get(this.valueKey(namespace, previousKey))
+        .sadd(`${this.prefix}ns`, namespace)
+        .exec(),
+    )) as [[Error | null, number], unknown, [Error | null, string | null]];
+    if (error) throw error;
+    if (previousError) throw previousError;
+    return [count, Number(previous ?? 0) || 0];
+  }
+
   async deleteByTag(tag: string): Promise<number> {
     if (!(await this.usable())) {
       this.flushPending = true;

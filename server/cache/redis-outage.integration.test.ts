@@ -38,12 +38,6 @@ const fromAddress = (address: string) => ({
   incoming: { socket: { remoteAddress: address, remoteFamily: 'IPv4', remotePort: 1 } },
 });
 
-/** The rate-limit window is the clock minute: a sequence of requests must not straddle two. */
-async function awayFromMinuteBoundary() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
-}
-
 async function statusesFor(target: App, address: string, count: number) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++)
@@ -136,10 +130,16 @@ describe.skipIf(!redisServerInstalled)('a Redis outage', () => {
     for (let round = 0; round < 2; round++) {
       for (const [name, url, init] of reads) {
         for (const target of [first, second]) {
-          const response = await timed(target, url, init);
-          expect(response.status, name).toBe(200);
-          expect(response.body, name).toEqual(baseline.get(name));
-          expect(response.ms, name).toBeLessThan(SECOND);
+          // A call that waited on the stopped server would take that long every time; a busy machine
+          // can slow one call down, so the fastest of up to three tries counts.
+          let fastest = Number.POSITIVE_INFINITY;
+          for (let attempt = 0; attempt < 3 && fastest >= SECOND; attempt++) {
+            const response = await timed(target, url, init);
+            expect(response.status, name).toBe(200);
+            expect(response.body, name).toEqual(baseline.get(name));
+            fastest = Math.min(fastest, response.ms);
+          }
+          expect(fastest, name).toBeLessThan(SECOND);
         }
       }
     }
@@ -160,7 +160,6 @@ describe.skipIf(!redisServerInstalled)('a Redis outage', () => {
   });
 
   it('keeps limiting requests while Redis is down, each process on its own', async () => {
-    await awayFromMinuteBoundary();
     const limited = [...Array(RATE_LIMIT).fill(200), 429];
     expect(await statusesFor(first, '203.0.113.7', RATE_LIMIT + 1)).toEqual(limited);
     expect(await statusesFor(second, '203.0.113.7', RATE_LIMIT + 1)).toEqual(limited);
@@ -179,7 +178,6 @@ describe.skipIf(!redisServerInstalled)('a Redis outage', () => {
     }
     expect((await storedKeys()).length).toBeGreaterThan(0);
 
-    await awayFromMinuteBoundary();
     const half = Math.ceil(RATE_LIMIT / 2);
     const firstStatuses = await statusesFor(first, '203.0.113.8', half);
     const secondStatuses = await statusesFor(second, '203.0.113.8', RATE_LIMIT + 1 - half);

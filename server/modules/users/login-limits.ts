@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/errors.ts';
+import { slidingWindowCount, slidingWindowKeys } from '../../api/sliding-window.ts';
 import type { Cache } from '../../cache/cache.ts';
 import { MemoryCache } from '../../cache/memory-cache.ts';
 import type { Config } from '../../config.ts';
@@ -47,11 +48,13 @@ export function createLoginLimits(
     ]);
   };
 
-  const count = (key: string) => {
-    const windowKey = `${key}:${Math.floor(Date.now() / (WINDOW_SECONDS * 1000))}`;
-    return cache
-      .increment(FAILURES, windowKey, WINDOW_SECONDS)
-      .catch(() => local.increment(FAILURES, windowKey, WINDOW_SECONDS));
+  /** Counts a failure; resolves to the failures of the last window's length (a sliding window, decision 0563). */
+  const count = async (key: string) => {
+    const { current, previous, elapsed } = slidingWindowKeys(key, WINDOW_SECONDS);
+    const [failures, before] = await cache
+      .incrementWindow(FAILURES, current, previous, 2 * WINDOW_SECONDS)
+      .catch(() => local.incrementWindow(FAILURES, current, previous, 2 * WINDOW_SECONDS));
+    return slidingWindowCount(failures, before, elapsed);
   };
 
   return {
@@ -80,11 +83,13 @@ export function createLoginLimits(
     /** A successful login: earlier failures for this account from this address are forgiven. */
     async succeeded(siteId: number, email: string, address: string | undefined) {
       if (!address) return;
-      const windowKey = `${accountKey(siteId, email, address)}:${Math.floor(Date.now() / (WINDOW_SECONDS * 1000))}`;
-      await Promise.all([
-        cache.delete(FAILURES, windowKey).catch(() => {}),
-        local.delete(FAILURES, windowKey),
-      ]);
+      const { current, previous } = slidingWindowKeys(accountKey(siteId, email, address), WINDOW_SECONDS);
+      await Promise.all(
+        [current, previous].flatMap((windowKey) => [
+          cache.delete(FAILURES, windowKey).catch(() => {}),
+          local.delete(FAILURES, windowKey),
+        ]),
+      );
     },
   };
 }
