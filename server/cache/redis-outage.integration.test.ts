@@ -68,6 +68,8 @@ describe.skipIf(!redisServerInstalled)('a Redis outage', () => {
   let second: App;
   const logs: string[][] = [[], []];
   const baseline = new Map<string, unknown>();
+  /** Each read's time while Redis was up and the cache still empty: the call's own work, without the cache. */
+  const missMs = new Map<string, number>();
 
   /** Value keys the cache holds in Redis, read with a connection of the test's own. */
   async function storedKeys(): Promise<string[]> {
@@ -115,6 +117,7 @@ describe.skipIf(!redisServerInstalled)('a Redis outage', () => {
       const response = await timed(first, url, init);
       expect(response.status, name).toBe(200);
       baseline.set(name, response.body);
+      missMs.set(name, response.ms);
     }
     expect(baseline.get('domainDetect')).toMatchObject({ data: { siteID: demo.siteId } });
     expect((await storedKeys()).length).toBeGreaterThan(0);
@@ -125,21 +128,23 @@ describe.skipIf(!redisServerInstalled)('a Redis outage', () => {
     });
   });
 
-  it('answers every call from the database, within 1 s, while Redis is stopped', async () => {
+  it('answers every call from the database, adding less than 1 s, while Redis is stopped', async () => {
     await redis.stop();
     for (let round = 0; round < 2; round++) {
       for (const [name, url, init] of reads) {
         for (const target of [first, second]) {
-          // A call that waited on the stopped server would take that long every time; a busy machine
-          // can slow one call down, so the fastest of up to three tries counts.
+          // Bounded by the call's own work (its time on a cache miss while Redis was up) plus a second:
+          // a call that waited on the stopped server would take longer every time; a busy machine can
+          // slow one call down, so the fastest of up to three tries counts.
+          const bound = SECOND + (missMs.get(name) ?? 0);
           let fastest = Number.POSITIVE_INFINITY;
-          for (let attempt = 0; attempt < 3 && fastest >= SECOND; attempt++) {
+          for (let attempt = 0; attempt < 3 && fastest >= bound; attempt++) {
             const response = await timed(target, url, init);
             expect(response.status, name).toBe(200);
             expect(response.body, name).toEqual(baseline.get(name));
             fastest = Math.min(fastest, response.ms);
           }
-          expect(fastest, name).toBeLessThan(SECOND);
+          expect(fastest, name).toBeLessThan(bound);
         }
       }
     }
