@@ -71,7 +71,8 @@ describe('generate-catalogue', () => {
       from product_categories c join product_category_translations t
         on t.category_id = c.id and t.language_code = 'en' and t.slug like 'gen-%'`);
     expect(counts).toEqual({ categories: 200, roots: 10 });
-  });
+    // Three generator runs on two databases: seconds on a quiet machine, more on a busy one.
+  }, 120_000);
 
   it('makes products the catalogue API lists and counts in the layered navigation', async () => {
     const app = createTestApp(first);

@@ -7,6 +7,7 @@ async function sharedBuffers(database: DatabaseHandle): Promise<string> {
   return result.rows[0]!.shared_buffers;
 }
 
+// A fresh PGlite start runs initdb in WASM: seconds on a quiet machine, more on a busy one.
 describe('openPglite', () => {
   let database: DatabaseHandle | undefined;
   afterEach(async () => {
@@ -17,10 +18,10 @@ describe('openPglite', () => {
   it('starts PostgreSQL with the small default buffer cache instead of 128 MB', async () => {
     database = await openPglite();
     expect(await sharedBuffers(database)).toBe(`${defaultPgliteSharedBuffersMb}MB`);
-  });
+  }, 120_000);
 
   it('takes the buffer cache size it is given', async () => {
     database = await openPglite({ sharedBuffersMb: 48 });
     expect(await sharedBuffers(database)).toBe('48MB');
-  });
+  }, 120_000);
 });

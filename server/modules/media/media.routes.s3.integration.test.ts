@@ -41,7 +41,10 @@ beforeAll(async () => {
     .insert(users)
     .values({ siteId, email: 'editor@media-s3.test', scope: 'admin', isBackofficeUser: true })
     .returning({ id: users.id });
-  const storage = createConfiguredStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+  // Seeding is not under test: a generous bound, so that a busy machine does not fail the file here.
+  const storage = createConfiguredStorage(
+    loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_TIMEOUT_MS: '30000' }),
+  );
   await seedContent(db, { siteId, storage, adminUserId: admin!.id });
   storage.close();
   const rows = await db.select().from(media).where(eq(media.siteId, siteId));
@@ -89,7 +92,10 @@ describe('media routes on S3 storage', () => {
     // stored one with a visibly different encoding and that is what it serves.
     const replacement = await sharp(rendered).webp({ quality: 5 }).toBuffer();
     expect(replacement).not.toEqual(rendered);
-    const storage = createConfiguredStorage(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+    // Seeding is not under test: a generous bound, so that a busy machine does not fail the file here.
+    const storage = createConfiguredStorage(
+      loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_TIMEOUT_MS: '30000' }),
+    );
     await storage.put(key, replacement, { contentType: 'image/webp' });
     storage.close();
     const second = await appOnS3().request(url, { headers: { accept: 'image/webp' } });
