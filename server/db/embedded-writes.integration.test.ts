@@ -44,7 +44,10 @@ describe('writeToken', () => {
   it('changes after every kind of write, committed or not', async () => {
     const writes: [string, () => Promise<unknown>][] = [
       ['insert', () => engine.query(`insert into token_probe values (2, 'two')`)],
-      ['update through drizzle', () => database.db.execute(sql`update token_probe set note = 'zwei' where id = 2`)],
+      [
+        'update through drizzle',
+        () => database.db.execute(sql`update token_probe set note = 'zwei' where id = 2`),
+      ],
       ['delete in exec', () => engine.exec('delete from token_probe where id = 2')],
       [
         'a drizzle transaction',
@@ -107,7 +110,9 @@ describe('writeToken', () => {
     const count = () =>
       read(engine, async () => {
         reads++;
-        return Number((await engine.query<{ n: number }>('select count(*)::int as n from token_probe')).rows[0]!.n);
+        return Number(
+          (await engine.query<{ n: number }>('select count(*)::int as n from token_probe')).rows[0]!.n,
+        );
       });
     await engine.exec('begin');
     try {
@@ -133,7 +138,8 @@ describe('keptWhileUnwritten and execWithToken', () => {
     const note = () =>
       kept(engine, async () => {
         reads++;
-        return (await engine.query<{ note: string }>('select note from token_probe where id = 1')).rows[0]!.note;
+        return (await engine.query<{ note: string }>('select note from token_probe where id = 1')).rows[0]!
+          .note;
       });
     await engine.query(`update token_probe set note = 'kept' where id = 1`);
     expect(await note()).toBe('kept');

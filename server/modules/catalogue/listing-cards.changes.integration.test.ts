@@ -161,7 +161,9 @@ describe('the cards of a listing after a write', () => {
     );
     expect(cardOf(await expectCurrent('price'), first).prices?.retailPrice).toBe(4321);
 
-    const taken = await database.db.transaction((tx) => takeStockForOrder(tx, 0, [{ productId: second, qty: 2 }]));
+    const taken = await database.db.transaction((tx) =>
+      takeStockForOrder(tx, 0, [{ productId: second, qty: 2 }]),
+    );
     expect(taken.ok).toBe(true);
     expect(cardOf(await expectCurrent('stock to zero'), second).inStock).toBe(false);
 

@@ -1,8 +1,8 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
-import type { PGlite } from '@electric-sql/pglite';
 import { type Db, embeddedEngine, pooledPostgres } from '../../db/client.ts';
 import { execWithToken, writeToken } from '../../db/embedded-writes.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
