@@ -130,7 +130,7 @@ async function expectCurrent(step: string) {
 }
 
 const cardOf = (records: { id: number }[], id: number) =>
-  records.find((record) => record.id === id) as Record<string, unknown> & {
+  records.find((record) => record.id === id) as unknown as {
     name: string;
     inStock: boolean;
     prices: { retailPrice: number; discountPrice: number | null } | null;
