@@ -185,17 +185,6 @@ async function measureShop(engine: Engine, products: number): Promise<CatalogueR
     body: navigationBody(-1),
   });
   console.log(`  first navigation request (builds the facet index): ${Date.now() - warmStarted} ms`);
-  // What the index loads once per process on first use, outside the figures too: the name ranks of the
-  // name sorts and the folded names of keyword filters (decisions 0350, 0363). Without this the first
-  // random-filter cases measured those loads (seconds on PGlite at 100,000), not the requests.
-  const onceStarted = Date.now();
-  for (const extra of [{ sort: 'name_asc' }, { keywords: 'igra' }])
-    await fetch(filter, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...JSON.parse(filterBody(-2)), ...extra }),
-    });
-  console.log(`  name ranks and keyword texts loaded: ${Date.now() - onceStarted} ms`);
   const run = async (...args: Parameters<typeof measure>) => {
     if (onlyCases.length > 0 && !args[2].startsWith('baseline') && !onlyCases.includes(caseKey(args[2])))
       return;
