@@ -340,8 +340,12 @@ function randomState(n: number, options: { keywords?: boolean } = {}) {
   };
 }
 
-/** `--pglite-dir DIR` keeps the PGlite catalogue between runs (filled up to the size, not removed). */
-const keptPgliteDir = benchArgument('pglite-dir', '');
+/**
+ * `--pglite-dir DIR` keeps the PGlite catalogue between runs (filled up to the size, not removed). Made
+ * absolute: a `--server-tree` shop runs in that tree, where a relative DIR would be a new, empty one.
+ */
+const pgliteDirArgument = benchArgument('pglite-dir', '');
+const keptPgliteDir = pgliteDirArgument ? path.resolve(pgliteDirArgument) : '';
 
 async function benchPglite(): Promise<CatalogueResult[]> {
   const dataDir = keptPgliteDir || fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-catalogue-'));

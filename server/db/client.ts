@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { watchEmbeddedEngine } from './embedded-writes.ts';
 import { rowsOf } from './raw-rows.ts';
 
 /** The one database type services see, whichever engine runs underneath. */
@@ -77,6 +78,8 @@ export async function openPglite(
     // Every acknowledged commit is flushed to the data directory before the query returns.
     relaxedDurability: false,
   });
+  // Lets readers keep what they read until something is written (decision 0372).
+  watchEmbeddedEngine(client);
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, embeddedEngine } from '../../db/client.ts';
+import { keptWhileUnwritten } from '../../db/embedded-writes.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { escapeLike, type ProductSort, type ResolvedCriteria } from './product-filter.ts';
 import { type CatalogueView, viewLanguages } from './product-view.ts';
@@ -1235,12 +1236,17 @@ const visibleProducts = (siteId: number, only?: number[]) =>
 
 const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
 
+/** On PGlite the counter is read again only after something was written (decision 0372). */
+const versionWhileUnwritten = keptWhileUnwritten<number>();
+
 async function currentVersion(db: Db): Promise<number> {
-  const [row] = await rowsOf<{ version: string | number }>(
-    db,
-    sql`select version from catalogue_index_state where id = 1`,
-  );
-  return Number(row?.version ?? 0);
+  return versionWhileUnwritten(embeddedEngine(db), async () => {
+    const [row] = await rowsOf<{ version: string | number }>(
+      db,
+      sql`select version from catalogue_index_state where id = 1`,
+    );
+    return Number(row?.version ?? 0);
+  });
 }
 
 /** Every visible product of the site, read in a handful of aggregated statements (strings parse fastest). */

@@ -1,8 +1,10 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
 import { type Db, embeddedEngine, pooledPostgres } from '../../db/client.ts';
+import { execWithToken, writeToken } from '../../db/embedded-writes.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { pickText } from '../../kernel/translations.ts';
 import {
@@ -450,7 +452,7 @@ const preparedOn = new WeakMap<object, Promise<void>>();
 /** A text as an SQL literal (standard_conforming_strings is on in both engines). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** The cards' JSON text: a statement prepared per connection on PostgreSQL and once in PGlite (decisions 0366, 0367). */
+/** The cards' JSON text on PostgreSQL (prepared per connection, decision 0367) or in a transaction. */
 async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<string | undefined> {
   const idList = `{${ids.join(',')}}`;
   const pool = pooledPostgres(db);
@@ -463,25 +465,34 @@ async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<st
     );
     return row?.cards;
   }
-  const engine = embeddedEngine(db);
-  if (!engine) {
-    const [row] = await rowsOf<{ cards: string }>(
-      db,
-      cardStatement({
-        language: sql`${view.language}`,
-        defaultLanguage: sql`${view.defaultLanguage}`,
-        currency: sql`${view.currency.id}`,
-        ids: sql`${idList}`,
-        site: sql`${view.siteId}`,
-      }),
-    );
-    return row?.cards;
-  }
-  // PGlite plans every statement it is sent, and planning this one took longer than running it
-  // (decision 0366). Prepared once in the engine's one session, it is planned once: the planner would
-  // keep making custom plans for it (its generic estimate for the id array is larger), so this
-  // execution alone asks for the generic one (SET LOCAL in the call's implicit transaction). EXECUTE
-  // takes no bound parameters: its arguments are literals, integers and the view's language codes.
+  const [row] = await rowsOf<{ cards: string }>(
+    db,
+    cardStatement({
+      language: sql`${view.language}`,
+      defaultLanguage: sql`${view.defaultLanguage}`,
+      currency: sql`${view.currency.id}`,
+      ids: sql`${idList}`,
+      site: sql`${view.siteId}`,
+    }),
+  );
+  return row?.cards;
+}
+
+/**
+ * The cards from the embedded engine, and the write token they were read at (decision 0372).
+ *
+ * PGlite plans every statement it is sent, and planning this one took longer than running it
+ * (decision 0366). Prepared once in the engine's one session, it is planned once: the planner would
+ * keep making custom plans for it (its generic estimate for the id array is larger), so this
+ * execution alone asks for the generic one (SET LOCAL in the call's implicit transaction). EXECUTE
+ * takes no bound parameters: its arguments are literals, integers and the view's language codes.
+ */
+async function engineCards(
+  db: Db,
+  engine: PGlite,
+  view: CatalogueView,
+  ids: number[],
+): Promise<{ cards: CardJson[]; token: string | null }> {
   let prepared = preparedOn.get(engine);
   if (!prepared) {
     prepared = (async () => {
@@ -500,11 +511,62 @@ async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<st
   await prepared;
   if (!Number.isSafeInteger(view.currency.id) || !Number.isSafeInteger(view.siteId))
     throw new Error('loadCards: the site and currency are integers');
-  const results = await engine.exec(
+  const { results, token } = await execWithToken(
+    engine,
     `set local plan_cache_mode = force_generic_plan;
-     execute ${preparedCards}(${literal(view.language)}, ${literal(view.defaultLanguage)}, ${view.currency.id}, ${literal(idList)}, ${view.siteId})`,
+     execute ${preparedCards}(${literal(view.language)}, ${literal(view.defaultLanguage)}, ${view.currency.id}, ${literal(`{${ids.join(',')}}`)}, ${view.siteId})`,
   );
-  return (results.at(-1)?.rows[0] as { cards?: string } | undefined)?.cards;
+  const cards = (results.at(-1)?.rows[0] as { cards?: string } | undefined)?.cards;
+  return { cards: JSON.parse(cards ?? '[]') as CardJson[], token };
+}
+
+/**
+ * PGlite: the cards read so far, by view and product, valid while the engine's write token is the one
+ * they were read at (decision 0373). The engine is this process's own, so every write to any table a
+ * card is made of (products and their stock, variants, codes, texts, prices, media, tags, ratings,
+ * bundle members) moves the token, and the next request starts a new cache. Entries are the rows as
+ * the statement gave them: the clock (sale ends), the stock rule and the tag names are applied per
+ * request, as for a card just read.
+ */
+type CardCache = { token: string; cards: Map<string, CardJson> };
+const cardCaches = new WeakMap<PGlite, CardCache>();
+/** About 1 KB of heap each (measured in decision 0373). */
+export const CARD_CACHE_LIMIT = 20_000;
+
+async function embeddedCards(db: Db, engine: PGlite, view: CatalogueView, ids: number[]) {
+  const token = process.env.CATALOGUE_CARD_CACHE === 'off' ? null : await writeToken(engine);
+  if (token === null) return (await engineCards(db, engine, view, ids)).cards;
+  let cache = cardCaches.get(engine);
+  if (cache?.token !== token) {
+    cache = { token, cards: new Map() };
+    cardCaches.set(engine, cache);
+  }
+  const scope = `${view.siteId}|${view.language}|${view.defaultLanguage}|${view.currency.id}|`;
+  const found: CardJson[] = [];
+  const missing: number[] = [];
+  for (const id of ids) {
+    const card = cache.cards.get(scope + id);
+    if (card) found.push(card);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  const fetched = await engineCards(db, engine, view, missing);
+  // Kept under the token they were read at: this request's, unless something was written meanwhile
+  // (then under the newer token, and the older cards go).
+  let target = cardCaches.get(engine);
+  if (fetched.token !== null && (!target || BigInt(fetched.token) > BigInt(target.token))) {
+    target = { token: fetched.token, cards: new Map() };
+    cardCaches.set(engine, target);
+  }
+  if (fetched.token !== null && target?.token === fetched.token) {
+    let excess = target.cards.size + fetched.cards.length - CARD_CACHE_LIMIT;
+    for (const key of target.cards.keys()) {
+      if (excess-- <= 0) break;
+      target.cards.delete(key);
+    }
+    for (const card of fetched.cards) target.cards.set(scope + card.id, card);
+  }
+  return found.length === 0 ? fetched.cards : [...found, ...fetched.cards];
 }
 
 /**
@@ -522,9 +584,12 @@ export async function loadCards(
   const result = new Map<number, ProductCard>();
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id));
   if (unique.length === 0) return result;
-  const cards = await cardsJson(db, view, unique);
+  const engine = embeddedEngine(db);
+  const cards = engine
+    ? await embeddedCards(db, engine, view, unique)
+    : (JSON.parse((await cardsJson(db, view, unique)) ?? '[]') as CardJson[]);
   const tagsById = new Map(tagList.map((tag) => [tag.id, tag]));
-  for (const card of JSON.parse(cards ?? '[]') as CardJson[]) {
+  for (const card of cards) {
     if (!card.text) continue;
     const [basicPrice, retailPrice, discountPrice, endsAt, membershipPrice, bundlePrice] = card.price ?? [];
     result.set(card.id, {
