@@ -15,6 +15,10 @@ export type BenchResult = {
   non2xx: number;
   /** CPU time the server process spent per answered request (when its pid was given), in µs. */
   cpuPerRequestUs?: number;
+  /** CPU time of the load generator (this process: autocannon runs in it) per answered request, in µs. */
+  clientCpuPerRequestUs?: number;
+  /** The load generator's CPU time over the run's wall time (1 = one core busy the whole run). */
+  clientBusy?: number;
 };
 
 /**
@@ -44,19 +48,24 @@ export async function measure(
     headers?: Record<string, string>;
     /** The server's process, to report its CPU time per request. */
     pid?: number;
+    /** A second of warm-up before the measured run (default); off for slices of a paired run. */
+    warmUp?: boolean;
   } = {},
 ): Promise<BenchResult> {
   // A short warm-up fills caches and JIT before the measured run.
   const method = options.method ?? 'GET';
-  await autocannon({
-    url,
-    duration: 1,
-    connections: 4,
-    method,
-    body: options.body,
-    headers: options.headers,
-  });
+  if (options.warmUp !== false)
+    await autocannon({
+      url,
+      duration: 1,
+      connections: 4,
+      method,
+      body: options.body,
+      headers: options.headers,
+    });
   const cpuBefore = options.pid ? cpuSeconds(options.pid) : undefined;
+  const clientBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   const result = await autocannon({
     url,
     duration: options.seconds ?? 5,
@@ -69,8 +78,13 @@ export async function measure(
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
   const cpuAfter = options.pid ? cpuSeconds(options.pid) : undefined;
+  const client = process.cpuUsage(clientBefore);
+  const wallMs = performance.now() - wallBefore;
   const answered = result.requests.total;
+  const clientUs = client.user + client.system;
   return {
+    clientCpuPerRequestUs: answered > 0 ? Math.round(clientUs / answered) : undefined,
+    clientBusy: Math.round((clientUs / 1000 / wallMs) * 100) / 100,
     cpuPerRequestUs:
       cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
         ? Math.round(((cpuAfter - cpuBefore) / answered) * 1e6)
