@@ -55,6 +55,8 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 /** Case keys to measure (see `key` below), e.g. `healthz,nav,option`; all by default. */
 const only = (argument('--cases') ?? '').split(',').filter(Boolean);
 const withMirror = !process.argv.includes('--no-mirror');
+/** Another checkout's server (e.g. main's, `git archive main | tar -x -C DIR`, a symlink to this node_modules). */
+const tree = argument('--tree');
 
 // The baselines run in a process of their own, like the shop: in the benchmark's process they would
 // share an event loop with the load generator and look slower than they are.
@@ -70,7 +72,7 @@ const baseline = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 await new Promise<void>((resolve) => baseline.stdout?.once('data', () => resolve()));
-const shop = await startShop(shopPort);
+const shop = await startShop(shopPort, {}, tree);
 
 const base = `http://127.0.0.1:${shopPort}`;
 // The largest stylesheet: a file of the size class of a page, served from memory by the shop.
@@ -234,7 +236,7 @@ const byCpu = (run: BenchResult | undefined, b: BenchResult, a: BenchResult) =>
   mean(b.cpuPerRequestUs, a.cpuPerRequestUs) / (run?.cpuPerRequestUs ?? Number.NaN);
 
 console.log(
-  `\n${new Date().toISOString()} · ${rounds} rounds, each case paired with its baseline in every round, slices of ${seconds} s · 10 connections · database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} · cache ${process.env.REDIS_URL ? 'Redis' : 'memory'} · static file ${asset ?? 'none'} · load ${loadAverage()}`,
+  `\n${new Date().toISOString()} · ${rounds} rounds, each case paired with its baseline in every round, slices of ${seconds} s · 10 connections · database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} · cache ${process.env.REDIS_URL ? 'Redis' : 'memory'} · static file ${asset ?? 'none'} · server ${tree ?? 'this tree'} · load ${loadAverage()}`,
 );
 // Req/s, server CPU µs per request and the load generator's CPU per request (and how busy it was: 1
 // is one core for the whole slice), medians over the rounds; the baseline rows over all its slices.
