@@ -15,6 +15,8 @@ export type BenchResult = {
   non2xx: number;
   /** CPU time the server process spent per answered request (when its pid was given), in µs. */
   cpuPerRequestUs?: number;
+  /** Context switches of the server's main thread per answered request (voluntary: it waited for work). */
+  switchesPerRequest?: number;
   /** CPU time of the load generator (this process: autocannon runs in it) per answered request, in µs. */
   clientCpuPerRequestUs?: number;
   /** The load generator's CPU time over the run's wall time (1 = one core busy the whole run). */
@@ -31,6 +33,21 @@ export function cpuSeconds(pid: number): number | undefined {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // Fields 14 and 15 of stat (utime, stime), counted after the command name; clock ticks of 1/100 s.
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Context switches of a process's main thread (voluntary + involuntary, from /proc): each is an
+ * event-loop wake-up or a preemption, dear on a virtual machine.
+ */
+export function contextSwitches(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const count = (name: string) =>
+      Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return count('voluntary_ctxt_switches') + count('nonvoluntary_ctxt_switches');
   } catch {
     return undefined;
   }
@@ -64,6 +81,7 @@ export async function measure(
       headers: options.headers,
     });
   const cpuBefore = options.pid ? cpuSeconds(options.pid) : undefined;
+  const switchesBefore = options.pid ? contextSwitches(options.pid) : undefined;
   const clientBefore = process.cpuUsage();
   const wallBefore = performance.now();
   const result = await autocannon({
@@ -78,11 +96,16 @@ export async function measure(
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
   const cpuAfter = options.pid ? cpuSeconds(options.pid) : undefined;
+  const switchesAfter = options.pid ? contextSwitches(options.pid) : undefined;
   const client = process.cpuUsage(clientBefore);
   const wallMs = performance.now() - wallBefore;
   const answered = result.requests.total;
   const clientUs = client.user + client.system;
   return {
+    switchesPerRequest:
+      switchesBefore !== undefined && switchesAfter !== undefined && answered > 0
+        ? Math.round(((switchesAfter - switchesBefore) / answered) * 1000) / 1000
+        : undefined,
     clientCpuPerRequestUs: answered > 0 ? Math.round(clientUs / answered) : undefined,
     clientBusy: Math.round((clientUs / 1000 / wallMs) * 100) / 100,
     cpuPerRequestUs:

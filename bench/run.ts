@@ -246,6 +246,7 @@ const row = (name: string, results: BenchResult[]) => ({
   'p50 ms': median(results.map((r) => r.p50)),
   'p99 ms': median(results.map((r) => r.p99)),
   'server µs/req': median(results.map((r) => r.cpuPerRequestUs ?? Number.NaN)),
+  'server switches/req': median(results.map((r) => r.switchesPerRequest ?? Number.NaN)),
   'client µs/req': median(results.map((r) => r.clientCpuPerRequestUs ?? Number.NaN)),
   'client busy': median(results.map((r) => r.clientBusy ?? Number.NaN)),
   'errors+non2xx': results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
