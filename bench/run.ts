@@ -55,6 +55,8 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 /** Case keys to measure (see `key` below), e.g. `healthz,nav,option`; all by default. */
 const only = (argument('--cases') ?? '').split(',').filter(Boolean);
 const withMirror = !process.argv.includes('--no-mirror');
+/** Keep-alive connections of the load generator (the same for baseline, mirror and case). */
+const connections = Number(argument('--connections') ?? 10);
 /** Another checkout's server (e.g. main's, `git archive main | tar -x -C DIR`, a symlink to this node_modules). */
 const tree = argument('--tree');
 
@@ -190,7 +192,13 @@ const slice = async (
   headers?: Record<string, string>,
 ) => {
   const warmKey = `${url}\n${JSON.stringify(headers ?? {})}`;
-  const result = await measure(name, url, { seconds, pid, headers, warmUp: !warmed.has(warmKey) });
+  const result = await measure(name, url, {
+    seconds,
+    pid,
+    headers,
+    connections,
+    warmUp: !warmed.has(warmKey),
+  });
   warmed.add(warmKey);
   if (result.errors + result.non2xx > 0)
     console.log(`!! ${name}: ${result.errors} errors, ${result.non2xx} non-2xx`);
@@ -236,7 +244,7 @@ const byCpu = (run: BenchResult | undefined, b: BenchResult, a: BenchResult) =>
   mean(b.cpuPerRequestUs, a.cpuPerRequestUs) / (run?.cpuPerRequestUs ?? Number.NaN);
 
 console.log(
-  `\n${new Date().toISOString()} · ${rounds} rounds, each case paired with its baseline in every round, slices of ${seconds} s · 10 connections · database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} · cache ${process.env.REDIS_URL ? 'Redis' : 'memory'} · static file ${asset ?? 'none'} · server ${tree ?? 'this tree'} · load ${loadAverage()}`,
+  `\n${new Date().toISOString()} · ${rounds} rounds, each case paired with its baseline in every round, slices of ${seconds} s · ${connections} connections · database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} · cache ${process.env.REDIS_URL ? 'Redis' : 'memory'} · static file ${asset ?? 'none'} · server ${tree ?? 'this tree'} · load ${loadAverage()}`,
 );
 // Req/s, server CPU µs per request and the load generator's CPU per request (and how busy it was: 1
 // is one core for the whole slice), medians over the rounds; the baseline rows over all its slices.
