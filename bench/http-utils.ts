@@ -15,6 +15,12 @@ export type BenchResult = {
   non2xx: number;
   /** CPU time the server process spent per answered request (when its pid was given), in µs. */
   cpuPerRequestUs?: number;
+  /** Context switches of the server's main thread per answered request (voluntary: it waited for work). */
+  switchesPerRequest?: number;
+  /** CPU time of the load generator (this process: autocannon runs in it) per answered request, in µs. */
+  clientCpuPerRequestUs?: number;
+  /** The load generator's CPU time over the run's wall time (1 = one core busy the whole run). */
+  clientBusy?: number;
 };
 
 /**
@@ -32,6 +38,21 @@ export function cpuSeconds(pid: number): number | undefined {
   }
 }
 
+/**
+ * Context switches of a process's main thread (voluntary + involuntary, from /proc): each is an
+ * event-loop wake-up or a preemption, dear on a virtual machine.
+ */
+export function contextSwitches(pid: number): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const count = (name: string) =>
+      Number(new RegExp(`^${name}:\\s*(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+    return count('voluntary_ctxt_switches') + count('nonvoluntary_ctxt_switches');
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs autocannon against one URL for a fixed time (the loop is bounded in time and stops by itself). */
 export async function measure(
   name: string,
@@ -44,19 +65,25 @@ export async function measure(
     headers?: Record<string, string>;
     /** The server's process, to report its CPU time per request. */
     pid?: number;
+    /** A second of warm-up before the measured run (default); off for slices of a paired run. */
+    warmUp?: boolean;
   } = {},
 ): Promise<BenchResult> {
   // A short warm-up fills caches and JIT before the measured run.
   const method = options.method ?? 'GET';
-  await autocannon({
-    url,
-    duration: 1,
-    connections: 4,
-    method,
-    body: options.body,
-    headers: options.headers,
-  });
+  if (options.warmUp !== false)
+    await autocannon({
+      url,
+      duration: 1,
+      connections: 4,
+      method,
+      body: options.body,
+      headers: options.headers,
+    });
   const cpuBefore = options.pid ? cpuSeconds(options.pid) : undefined;
+  const switchesBefore = options.pid ? contextSwitches(options.pid) : undefined;
+  const clientBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   const result = await autocannon({
     url,
     duration: options.seconds ?? 5,
@@ -69,8 +96,18 @@ export async function measure(
   const latency = result.latency as unknown as Record<string, number>;
   const p95 = latency.p90! + ((latency.p97_5! - latency.p90!) * (95 - 90)) / (97.5 - 90);
   const cpuAfter = options.pid ? cpuSeconds(options.pid) : undefined;
+  const switchesAfter = options.pid ? contextSwitches(options.pid) : undefined;
+  const client = process.cpuUsage(clientBefore);
+  const wallMs = performance.now() - wallBefore;
   const answered = result.requests.total;
+  const clientUs = client.user + client.system;
   return {
+    switchesPerRequest:
+      switchesBefore !== undefined && switchesAfter !== undefined && answered > 0
+        ? Math.round(((switchesAfter - switchesBefore) / answered) * 1000) / 1000
+        : undefined,
+    clientCpuPerRequestUs: answered > 0 ? Math.round(clientUs / answered) : undefined,
+    clientBusy: Math.round((clientUs / 1000 / wallMs) * 100) / 100,
     cpuPerRequestUs:
       cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
         ? Math.round(((cpuAfter - cpuBefore) / answered) * 1e6)

@@ -824,6 +824,7 @@ export function createHttpApp(deps: HttpDeps) {
         sessions: services.sessions,
         checkOutput: !config.isProduction,
         countRequest: createRateCounter(cache, config.RATE_LIMIT_PER_MINUTE),
+        countsRequests: config.RATE_LIMIT_PER_MINUTE > 0,
         clientAddress: (socketAddress, forwardedFor) => {
           const address = resolveClientAddress(socketAddress, forwardedFor, config.TRUST_PROXY);
           return address ? rateLimitKey(address) : undefined;

@@ -93,5 +93,15 @@ describe('serveStatic', () => {
     expect((await get('/assets/missing.js')).status).toBe(404);
     expect((await get('/../package.json')).status).toBe(404);
     expect((await get('/%2e%2e/package.json')).status).toBe(404);
+    expect((await get('/%E0%A4%A')).status).toBe(404);
+  });
+
+  it('finds a file by its percent-encoded path and with a query, as before the undecoded fast path', async () => {
+    const encoded = await get('/assets/entry%2Dabc.js');
+    expect(encoded.status).toBe(200);
+    expect(encoded.body.toString()).toBe(script);
+    const withQuery = await get('/robots.txt?v=1%');
+    expect(withQuery.status).toBe(200);
+    expect(withQuery.body.toString()).toBe('tiny');
   });
 });

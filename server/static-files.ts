@@ -75,12 +75,17 @@ export function serveStatic(root: string, extraHeaders: readonly [string, string
   walk(root);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/');
-    } catch {
-      return false;
-    }
+    // Every request passes here first: the path is decoded only when it has an escape (decoding a
+    // path without `%` gives the same string).
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    let pathname = queryStart < 0 ? url : url.slice(0, queryStart);
+    if (pathname.includes('%'))
+      try {
+        pathname = decodeURIComponent(pathname);
+      } catch {
+        return false;
+      }
     const hit = files.get(pathname);
     if (!hit) return false;
     const immutable = pathname.startsWith('/assets/');

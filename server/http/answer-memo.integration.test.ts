@@ -44,6 +44,10 @@ let siteId: number;
 let calls = 0;
 let version = 1;
 let ttlSeconds = 60;
+/** Whether the lane's rate counter counts (a limit is set), and what it was asked. */
+let counting = true;
+let addressLookups = 0;
+let countedAddresses: (string | undefined)[] = [];
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${path}`, { headers });
@@ -89,8 +93,17 @@ beforeAll(async () => {
       ],
       sites,
       checkOutput: true,
-      countRequest: async () => undefined,
-      clientAddress: (address) => address,
+      countRequest: async (address) => {
+        countedAddresses.push(address);
+        return undefined;
+      },
+      get countsRequests() {
+        return counting;
+      },
+      clientAddress: (address) => {
+        addressLookups++;
+        return address;
+      },
     },
     routedElsewhere: () => false,
   });
@@ -115,6 +128,9 @@ beforeEach(async () => {
   calls = 0;
   version = 1;
   ttlSeconds = 60;
+  counting = true;
+  addressLookups = 0;
+  countedAddresses = [];
 });
 
 /** Fills the cache entry (the first answer is computed) and the memo (the second is a hit). */
@@ -195,6 +211,31 @@ describe('the answer memo of the fast lane', () => {
     await get('/api/v1/test/fresh');
     version = 2;
     expect((await get('/api/v1/test/fresh')).body.data.version).toBe(2);
+    expect(calls).toBe(2);
+  });
+
+  it("counts every read with the client's address while a limit is set, memoised answers included", async () => {
+    await warm('/api/v1/test/memo/a');
+    for (let i = 0; i < 3; i++) await get('/api/v1/test/memo/a');
+    expect(calls).toBe(1);
+    expect(countedAddresses).toEqual(Array(5).fill('127.0.0.1'));
+  });
+
+  it('resolves no client address for a memoised answer when no limit is set, and answers the same (decision 0297)', async () => {
+    counting = false;
+    await warm('/api/v1/test/memo/a');
+    const memoised = await get('/api/v1/test/memo/a');
+    addressLookups = 0;
+    for (let i = 0; i < 3; i++) expect(await get('/api/v1/test/memo/a')).toEqual(memoised);
+    expect(memoised).toEqual({ status: 200, body: { data: { id: 'a', language: 'hr', version: 1 } } });
+    // Only the request context of a computed answer asks for the address (it is part of the context).
+    expect(addressLookups).toBe(0);
+    expect(await get('/api/v1/test/memo/b')).toEqual({
+      status: 200,
+      body: { data: { id: 'b', language: 'hr', version: 1 } },
+    });
+    expect(addressLookups).toBe(1);
+    expect(countedAddresses).toEqual([]);
     expect(calls).toBe(2);
   });
 });

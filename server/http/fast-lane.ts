@@ -14,7 +14,7 @@ import { dataResponseBytes, isSharedCacheValue } from '../cache/shared-json.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteService } from '../modules/site/site.service.ts';
 import type { SessionService } from '../modules/users/session.service.ts';
-import { AnswerMemo, recordingCacheReads } from './answer-memo.ts';
+import { AnswerMemo, type MemoAnswer, recordingCacheReads } from './answer-memo.ts';
 import { acceptsGzip } from './compression.ts';
 import { type BodyPieces, gzipWithNonce, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
 
@@ -86,6 +86,8 @@ export type FastLaneDeps = {
      * a promise when nothing is counted or the count is local (docs/decisions/0293).
      */
     countRequest: (address: string | undefined) => number | undefined | Promise<number | undefined>;
+    /** Whether `countRequest` counts anything (a limit is set): otherwise no address is resolved for it. */
+    countsRequests: boolean;
     /** The client address rate limits count by (the socket's peer or what trusted proxies say). */
     clientAddress: (
       socketAddress: string | undefined,
@@ -362,12 +364,10 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
   function memoisedRead(
     req: IncomingMessage,
     res: ServerResponse,
-    key: string,
+    known: MemoAnswer,
     requestId: string,
     started: number,
   ): boolean {
-    const known = memo.get(key);
-    if (!known) return false;
     const encoding = encodingOf(req, known.bytes.length);
     let body: Uint8Array = known.bytes;
     if (encoding === 'gzip') {
@@ -498,22 +498,34 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
     if (path.startsWith('/api/')) {
       // CORS answers add headers to every response; those requests take the long way.
       if (req.headers.origin !== undefined) return fallback();
-      const [matches] = reads.match('GET', path);
-      const first = matches[0];
-      if (!first) return fallback();
-      const [implementation, params] = first as unknown as [Implementation, Record<string, string>];
-      const { requestId, started } = begin(req);
+      // A memoised answer was made by a route of this path (the URL is part of its key): it is
+      // looked up before the route, and a hit never runs the router.
       const key = memoKey(req, host, url);
+      const known = key === undefined ? undefined : memo.get(key);
+      let route: [Implementation, Record<string, string>] | undefined;
+      if (!known) {
+        const [matches] = reads.match('GET', path);
+        route = matches[0] as unknown as [Implementation, Record<string, string>] | undefined;
+        if (!route) return fallback();
+      }
+      const { requestId, started } = begin(req);
       let counted: number | undefined | Promise<number | undefined>;
       try {
-        counted = deps.api.countRequest(
-          deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
-        );
-        if (counted === undefined && key !== undefined && memoisedRead(req, res, key, requestId, started))
-          return;
+        // The client's address only when a limit counts it (RATE_LIMIT_PER_MINUTE above 0).
+        counted = deps.api.countsRequests
+          ? deps.api.countRequest(
+              deps.api.clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for')),
+            )
+          : undefined;
+        if (counted === undefined && known && memoisedRead(req, res, known, requestId, started)) return;
       } catch (error) {
         counted = Promise.reject(error);
       }
+      if (!route) {
+        const [matches] = reads.match('GET', path);
+        route = matches[0] as unknown as [Implementation, Record<string, string>];
+      }
+      const [implementation, params] = route;
       apiRead(req, res, implementation, params, url, requestId, started, key, counted).catch(
         (error: unknown) => failed(res, error),
       );
