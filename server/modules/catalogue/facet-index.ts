@@ -1820,7 +1820,14 @@ async function loadNameRanks(db: Db, index: SiteFacetIndex, language: string, fa
   return ranks;
 }
 
-export type FacetIndexStats = { siteId: number; products: number; bytes: number; buildMs: number };
+export type FacetIndexStats = {
+  siteId: number;
+  products: number;
+  bytes: number;
+  buildMs: number;
+  /** How long the texts and name ranks took to load after the build (`warmUp`), when they did. */
+  preloadMs?: number;
+};
 
 /**
  * The indexes of one process, one per site, each brought up to date before it answers. `current`
@@ -1832,6 +1839,9 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
   const building = new Map<number, Promise<SiteFacetIndex | null>>();
   const updating = new Map<number, Promise<boolean>>();
   const stats = new Map<number, FacetIndexStats>();
+  /** Sites whose indexes load their texts and name ranks as soon as they are built (`warmUp`). */
+  const warmSites = new Set<number>();
+  const preloaded = new WeakSet<SiteFacetIndex>();
 
   function rebuild(siteId: number): Promise<SiteFacetIndex | null> {
     const running = building.get(siteId);
@@ -1850,6 +1860,7 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
         void db
           .execute(sql`delete from catalogue_changes where changed_at < now() - interval '1 hour'`)
           .catch(() => {});
+        if (warmSites.has(siteId)) void preload(index);
         return index;
       })
       .catch(() => null)
@@ -2034,9 +2045,51 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
     return index.textsLoading;
   }
 
+  /**
+   * What a first keyword request and a first name sort would load (decision 0369): the folded names
+   * and SKUs, then the name ranks of each of the site's languages (with its default language as the
+   * fallback), one after the other, in the background of whoever calls it.
+   */
+  async function preload(index: SiteFacetIndex): Promise<void> {
+    if (preloaded.has(index)) return;
+    preloaded.add(index);
+    const started = performance.now();
+    try {
+      const languages = await rowsOf<{ code: string; is_default: boolean }>(
+        db,
+        sql`select l.code2 as code, sl.is_default from site_languages sl join languages l on l.id = sl.language_id
+            where sl.site_id = ${index.siteId} order by sl.position`,
+      );
+      const fallback = (languages.find((language) => language.is_default) ?? languages[0])?.code;
+      await keywordTexts(index);
+      if (fallback) for (const { code } of languages) await nameRanks(index, code, fallback);
+      const figures = stats.get(index.siteId);
+      if (figures && indexes.get(index.siteId) === index)
+        figures.preloadMs = Math.round(performance.now() - started);
+    } catch {
+      // A request that needs them loads them itself.
+    }
+  }
+
+  /**
+   * Builds every site's index now, in the background of the process's start (the first catalogue
+   * request joins a build under way), and preloads each one's texts and name ranks after it, and after
+   * every rebuild, so that no shopper's request pays for them.
+   */
+  async function warmUp(): Promise<void> {
+    if (!enabled) return;
+    const sites = await rowsOf<{ id: number }>(db, sql`select id from sites order by id`);
+    for (const { id } of sites) {
+      warmSites.add(Number(id));
+      const index = await current(Number(id));
+      if (index) await preload(index);
+    }
+  }
+
   return {
     current,
     rebuild,
+    warmUp,
     nameRanks,
     keywordIds,
     foldWords,
