@@ -2071,8 +2071,8 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
 
   /**
    * What a first keyword request and a first name sort would load (decision 0369): the folded names
-   * and SKUs, then the name ranks of each of the site's languages (with its default language as the
-   * fallback), one after the other, in the background of whoever calls it.
+   * and SKUs and the name ranks of each of the site's languages (with its default language as the
+   * fallback), in the background of whoever calls it.
    */
   async function preload(index: SiteFacetIndex): Promise<void> {
     if (preloaded.has(index)) return;
@@ -2085,8 +2085,11 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
             where sl.site_id = ${index.siteId} order by sl.position`,
       );
       const fallback = (languages.find((language) => language.is_default) ?? languages[0])?.code;
-      await keywordTexts(index);
-      if (fallback) for (const { code } of languages) await nameRanks(index, code, fallback);
+      // At once: on PostgreSQL each statement has its own connection (PGlite runs them in turn).
+      await Promise.all([
+        keywordTexts(index),
+        ...(fallback ? languages.map(({ code }) => nameRanks(index, code, fallback)) : []),
+      ]);
       const figures = stats.get(index.siteId);
       if (figures && indexes.get(index.siteId) === index)
         figures.preloadMs = Math.round(performance.now() - started);
