@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SiteFacetIndex } from './facet-index.ts';
+import { facetTuning, SiteFacetIndex } from './facet-index.ts';
 import type { ResolvedCriteria } from './product-filter.ts';
 
 /**
@@ -130,7 +130,10 @@ describe('facet index filter panel', () => {
         fc.option(fc.constantFrom<number[]>([100], [101], [100, 101]), { nil: null }),
         fc.constantFrom('auto' as const, 'pass' as const, 'bitsets' as const, 'kept' as const),
         fc.boolean(),
-        (products, patched, filters, price, categories, strategy, warm) => {
+        fc.boolean(),
+        (products, patched, filters, price, categories, strategy, warm, inSlotOrder) => {
+          // The kept way reads a price order's products in slot order from this many on.
+          facetTuning.walkInPriceOrder = inSlotOrder ? 0 : 256;
           const attributes = new Map(filters.filter(([, values]) => values.length > 0));
           const criteria: ResolvedCriteria = {
             words: [],
@@ -186,6 +189,7 @@ describe('facet index filter panel', () => {
       ),
       { numRuns: 1000 },
     );
+    facetTuning.walkInPriceOrder = 256;
   });
 
   it('takes a sale price while it lasts and the retail price from its end on', () => {

@@ -44,9 +44,10 @@ const ORDER_PATCHES = 32;
 /**
  * Tuning a test may change: a listing's main categories (or the whole catalogue) with at least
  * `keptSetMinimum` products keep their panel's counts between requests (decision 0368); the property
- * tests set it to 0 so that small catalogues take that way too.
+ * tests set it to 0 so that small catalogues take that way too; up to `walkInPriceOrder` products of
+ * a price order are read in its order, more in slot order (`countScope`), which tests also lower to 0.
  */
-export const facetTuning = { keptSetMinimum: 8192 };
+export const facetTuning = { keptSetMinimum: 8192, walkInPriceOrder: 256 };
 
 type Bits = Uint32Array;
 
@@ -978,8 +979,33 @@ export class SiteFacetIndex {
         if (attribute !== -1 && group[attribute] === 1 && value < kept.tally.length)
           tally[value] = kept.tally[value]!;
       }
-      for (let i = 0; i < first; i++) this.tallySlot(order.slots[i]!, -1, group, into);
-      for (let i = last; i < order.length; i++) this.tallySlot(order.slots[i]!, -1, group, into);
+      walkOrder([0, first, last, order.length], -1);
+    };
+    /**
+     * Tallies the order's slots in the ranges `[bounds[0], bounds[1])`, ...: a few hundred in price
+     * order; more are marked in a bitset first and read in slot order, so that their values (spread
+     * over the index's arrays) are read front to back instead of at random (at 1,000,000 products
+     * the random reads cost more than the rest of the walk).
+     */
+    const walkOrder = (bounds: number[], sign: number) => {
+      let n = 0;
+      for (let b = 0; b < bounds.length; b += 2) n += bounds[b + 1]! - bounds[b]!;
+      if (n <= facetTuning.walkInPriceOrder) {
+        for (let b = 0; b < bounds.length; b += 2)
+          for (let i = bounds[b]!; i < bounds[b + 1]!; i++) this.tallySlot(order.slots[i]!, sign, group, into);
+        return;
+      }
+      const marked = new Uint32Array(members.length);
+      for (let b = 0; b < bounds.length; b += 2)
+        for (let i = bounds[b]!; i < bounds[b + 1]!; i++) setBit(marked, order.slots[i]!);
+      for (let w = 0; w < marked.length; w++) {
+        let word = marked[w]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          word ^= lowest;
+          this.tallySlot((w << 5) + (31 - Math.clz32(lowest)), sign, group, into);
+        }
+      }
     };
     const { min, max, priceFiltered, shopper } = price;
     const inPrice = (slot: number) => {
@@ -989,7 +1015,7 @@ export class SiteFacetIndex {
     };
     if (!scope) {
       if (excluded <= last - first) fromTally();
-      else for (let i = first; i < last; i++) this.tallySlot(order.slots[i]!, 1, group, into);
+      else walkOrder([first, last], 1);
       return;
     }
     const inScope = countBits(scope);
