@@ -440,14 +440,16 @@ export class SiteFacetIndex {
     const links = this.patchedLinks.get(slot);
     if (links) for (const link of links) categories.push(link.category);
     else if (slot + 1 < this.linkStart.length)
-      for (let i = this.linkStart[slot]!; i < this.linkStart[slot + 1]!; i++) categories.push(this.linkCategory[i]!);
+      for (let i = this.linkStart[slot]!; i < this.linkStart[slot + 1]!; i++)
+        categories.push(this.linkCategory[i]!);
     const entries = this.patchedValues.get(slot);
     if (entries) for (const entry of entries) values.push(entry.value);
     else if (slot + 1 < this.valueStart.length)
       for (let i = this.valueStart[slot]!; i < this.valueStart[slot + 1]!; i++) values.push(this.valueId[i]!);
     for (const kept of this.kept.values()) {
       const member = kept.member;
-      if (member && !categories.some((category) => category < member.length && member[category] === 1)) continue;
+      if (member && !categories.some((category) => category < member.length && member[category] === 1))
+        continue;
       kept.size += sign;
       if (this.maxValueId >= kept.tally.length) kept.tally = grown(kept.tally, this.maxValueId + 1);
       for (const value of values) kept.tally[value]! += sign;
@@ -641,7 +643,8 @@ export class SiteFacetIndex {
     forEachBit(members, (slot) => {
       const patched = patchedValues.size > 0 ? patchedValues.get(slot) : undefined;
       if (patched) for (const entry of patched) tally[entry.value]!++;
-      else if (slot < built) for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) tally[valueId[i]!]!++;
+      else if (slot < built)
+        for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) tally[valueId[i]!]!++;
     });
     const kept: KeptSet = { member, size, tally, orders: new Map() };
     let total = size;
@@ -992,7 +995,8 @@ export class SiteFacetIndex {
       for (let b = 0; b < bounds.length; b += 2) n += bounds[b + 1]! - bounds[b]!;
       if (n <= facetTuning.walkInPriceOrder) {
         for (let b = 0; b < bounds.length; b += 2)
-          for (let i = bounds[b]!; i < bounds[b + 1]!; i++) this.tallySlot(order.slots[i]!, sign, group, into);
+          for (let i = bounds[b]!; i < bounds[b + 1]!; i++)
+            this.tallySlot(order.slots[i]!, sign, group, into);
         return;
       }
       const marked = new Uint32Array(members.length);
@@ -1558,7 +1562,12 @@ function scopeWithin(members: Bits, masks: [number, Bits][]): Bits {
  * shopper price as at the order's `from` (a sale that ends later brings `until` forward); false when
  * the slot was not where its price puts it (the caller drops the order).
  */
-function patchOrder(order: PriceOrder, slot: number, sign: 1 | -1, prices: CurrencyPrices | undefined): boolean {
+function patchOrder(
+  order: PriceOrder,
+  slot: number,
+  sign: 1 | -1,
+  prices: CurrencyPrices | undefined,
+): boolean {
   let price = NO_PRICE;
   if (prices) {
     const bundle = prices.bundle[slot]!;

@@ -5,7 +5,6 @@ import { seedDemoSite, seedReferenceData } from '../../db/seed/site-seed.ts';
 import { createTestApp, postJson } from '../../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-db.ts';
 import { productSorts } from './catalogue.contract.ts';
-import { facetTuning } from './facet-index.ts';
 import {
   attributes,
   attributeValues,
@@ -20,6 +19,7 @@ import {
   productTranslations,
   tags,
 } from './catalogue.schema.ts';
+import { facetTuning } from './facet-index.ts';
 
 /**
  * Exactness of the layered navigation and of web/filter, whatever engine answers them (issue 14).
@@ -734,31 +734,35 @@ afterAll(async () => {
 });
 
 describe('layered navigation and web/filter against a SQL reference (any engine)', () => {
-  it('gives exact disjunctive counts, price range and listing pages for random catalogues and filters', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        catalogueArb,
-        fc.array(stateArb, { minLength: 1, maxLength: 4 }),
-        fc.boolean(),
-        async (catalogue, states, kept) => {
-          // Half of the runs count every main category's panel from kept counts (decision 0368), which
-          // otherwise only sets of thousands of products take; the sets are then patched by the next
-          // run's deletes and inserts.
-          facetTuning.keptSetMinimum = kept ? 0 : Number.POSITIVE_INFINITY;
-          facetTuning.walkInPriceOrder = catalogue.products.length % 2 === 0 ? 0 : 256;
-          await resetCatalogue();
-          const inserted = await insertCatalogue(catalogue);
-          for (const state of states) await checkState(inserted, state);
+  it(
+    'gives exact disjunctive counts, price range and listing pages for random catalogues and filters',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          catalogueArb,
+          fc.array(stateArb, { minLength: 1, maxLength: 4 }),
+          fc.boolean(),
+          async (catalogue, states, kept) => {
+            // Half of the runs count every main category's panel from kept counts (decision 0368), which
+            // otherwise only sets of thousands of products take; the sets are then patched by the next
+            // run's deletes and inserts.
+            facetTuning.keptSetMinimum = kept ? 0 : Number.POSITIVE_INFINITY;
+            facetTuning.walkInPriceOrder = catalogue.products.length % 2 === 0 ? 0 : 256;
+            await resetCatalogue();
+            const inserted = await insertCatalogue(catalogue);
+            for (const state of states) await checkState(inserted, state);
+          },
+        ),
+        {
+          numRuns: RUNS,
+          endOnFailure: false,
+          // A failure's seed and path replay it: FACET_PROPERTY_SEED=… FACET_PROPERTY_PATH=…
+          ...(process.env.FACET_PROPERTY_SEED
+            ? { seed: Number(process.env.FACET_PROPERTY_SEED), path: process.env.FACET_PROPERTY_PATH ?? '0' }
+            : {}),
         },
-      ),
-      {
-        numRuns: RUNS,
-        endOnFailure: false,
-        // A failure's seed and path replay it: FACET_PROPERTY_SEED=… FACET_PROPERTY_PATH=…
-        ...(process.env.FACET_PROPERTY_SEED
-          ? { seed: Number(process.env.FACET_PROPERTY_SEED), path: process.env.FACET_PROPERTY_PATH ?? '0' }
-          : {}),
-      },
-    );
-  }, Math.max(120_000, RUNS * 6_000));
+      );
+    },
+    Math.max(120_000, RUNS * 6_000),
+  );
 });
