@@ -950,12 +950,17 @@ export class SiteFacetIndex {
         high = order.prices[order.priced - 1]!;
       }
     } else if (shopper)
-      forEachBit(everyFilter, (slot) => {
-        const price = shopper[slot]!;
-        if (price === NO_PRICE) return;
-        if (price < low) low = price;
-        if (price > high) high = price;
-      });
+      for (let w = 0; w < everyFilter.length; w++) {
+        let word = everyFilter[w]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          word ^= lowest;
+          const price = shopper[(w << 5) + (31 - Math.clz32(lowest))]!;
+          if (price === NO_PRICE) continue;
+          if (price < low) low = price;
+          if (price > high) high = price;
+        }
+      }
     return {
       tally,
       price: low === Number.POSITIVE_INFINITY ? { low: null, high: null } : { low, high },
@@ -1011,32 +1016,28 @@ export class SiteFacetIndex {
         }
       }
     };
-    const { min, max, priceFiltered, shopper } = price;
-    const inPrice = (slot: number) => {
-      if (!priceFiltered) return true;
-      const value = shopper ? shopper[slot]! : NO_PRICE;
-      return value !== NO_PRICE && value >= min && value <= max;
-    };
     if (!scope) {
       if (excluded <= last - first) fromTally();
       else walkOrder([first, last], 1);
       return;
     }
     const inScope = countBits(scope);
-    if (inScope <= excluded + (kept.size - inScope)) {
-      forEachBit(scope, (slot) => {
-        if (inPrice(slot)) this.tallySlot(slot, 1, group, into);
-      });
-      return;
-    }
-    fromTally();
+    const direct = inScope <= excluded + (kept.size - inScope);
+    if (!direct) fromTally();
+    // Direct: the scope's products within the price filter; else the set's others within it, taken off.
+    const { min, max, priceFiltered, shopper } = price;
+    const sign = direct ? 1 : -1;
     for (let w = 0; w < members.length; w++) {
-      let word = members[w]! & ~scope[w]!;
+      let word = direct ? scope[w]! : members[w]! & ~scope[w]!;
       while (word !== 0) {
         const lowest = word & -word;
         word ^= lowest;
         const slot = (w << 5) + (31 - Math.clz32(lowest));
-        if (inPrice(slot)) this.tallySlot(slot, -1, group, into);
+        if (priceFiltered) {
+          const value = shopper ? shopper[slot]! : NO_PRICE;
+          if (value === NO_PRICE || value < min || value > max) continue;
+        }
+        this.tallySlot(slot, sign, group, into);
       }
     }
   }
