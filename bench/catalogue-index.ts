@@ -4,11 +4,14 @@
  * response cache, no loading of the cards), next to the same calls through SQL. Usage:
  *
  *   node bench/catalogue-index.ts --url postgres://postgres@127.0.0.1:5432/shop [--products 100000]
- *     [--requests 300] [--sql-requests 30]
+ *     [--requests 300] [--sql-requests 30] [--strategies auto,pass,bitsets,kept]
  *
  * With --products the database is first filled to that many generated products (the demo content is
  * seeded when it is empty). Each request is a different random filter state (category or department,
- * attribute choices, price range, tag, sort, page): the "cold" case of bench/catalogue.ts.
+ * attribute choices, price range, tag, sort, page): the "cold" case of bench/catalogue.ts. The filter
+ * panel is measured with each of `--strategies` (facetCounts' ways of counting, decision 0368), on the
+ * random states and on the department with a price filter that matches everything (the cold
+ * navigation of bench/catalogue.ts); a kept set's first call, which makes it, is reported apart.
  */
 
 import fs from 'node:fs';
@@ -39,6 +42,7 @@ const url = benchArgument('url', 'postgres://postgres@127.0.0.1:5432/postgres');
 const wantedProducts = Number(benchArgument('products', '0'));
 const requests = Number(benchArgument('requests', '300'));
 const sqlRequests = Number(benchArgument('sql-requests', '30'));
+const strategies = benchArgument('strategies', 'auto').split(',') as ('auto' | 'pass' | 'bitsets' | 'kept')[];
 
 function heap(): number {
   v8.setFlagsFromString('--expose-gc');
@@ -108,6 +112,9 @@ const view: CatalogueView = {
   currency: { id: 44, code: 'EUR', symbol: '€' },
   eurRate: null,
 };
+const departmentId = department.id;
+const line = (name: string, values: number[]) =>
+  `| ${name} | ${values.length} | ${percentile(values, 50).toFixed(2)} | ${percentile(values, 95).toFixed(2)} |`;
 const sorts: ProductSort[] = ['priority', 'newest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'];
 
 function state(n: number) {
@@ -143,15 +150,49 @@ const cpuMs = (from: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(from);
   return (used.user + used.system) / 1000;
 };
+const filterableIds = filterable.map((attribute) => attribute.id);
+const strategyRows: string[] = [];
+for (const strategy of strategies) {
+  const wall: number[] = [];
+  const cpuTimes: number[] = [];
+  const first = new Map<string, number>();
+  for (let n = 0; n < requests; n++) {
+    const { criteria } = state(n);
+    const query = { criteria, keywordIds: null, currencyId: 44 };
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    index.facetCounts(query, filterableIds, undefined, strategy);
+    const key = String(criteria.mainCategoryIds);
+    if (!first.has(key)) first.set(key, cpuMs(cpu));
+    else {
+      cpuTimes.push(cpuMs(cpu));
+      wall.push(performance.now() - t);
+    }
+  }
+  // The cold navigation of bench/catalogue.ts: the department, a price filter that matches everything.
+  const department: number[] = [];
+  for (let n = 0; n <= requests; n++) {
+    const criteria = resolveCriteria(
+      { mainCategory: departmentId, filters: [{ key: 'price', value: { min: 0, max: 1_000_000_000 + n } }] },
+      reference,
+      view,
+    );
+    const cpu = process.cpuUsage();
+    index.facetCounts({ criteria, keywordIds: null, currencyId: 44 }, filterableIds, undefined, strategy);
+    if (n > 0) department.push(cpuMs(cpu));
+  }
+  strategyRows.push(
+    line(`filter panel (${strategy}), random states, CPU time`, cpuTimes),
+    line(`filter panel (${strategy}), first call per main category, CPU time`, [...first.values()]),
+    line(`filter panel (${strategy}), department, price matching all, CPU time`, department),
+  );
+}
 for (let n = 0; n < requests; n++) {
   const { criteria, sort, offset } = state(n);
   const query = { criteria, keywordIds: null, currencyId: 44 };
   let t = performance.now();
   let cpu = process.cpuUsage();
-  index.facetCounts(
-    query,
-    filterable.map((attribute) => attribute.id),
-  );
+  index.facetCounts(query, filterableIds);
   panelCpu.push(cpuMs(cpu));
   panel.push(performance.now() - t);
   t = performance.now();
@@ -171,8 +212,6 @@ for (let n = 0; n < sqlRequests; n++) {
   await searchProductIds(db, criteria, view, { sort, limit: 6, offset });
   sqlPage.push(performance.now() - t);
 }
-const line = (name: string, values: number[]) =>
-  `| ${name} | ${values.length} | ${percentile(values, 50).toFixed(2)} | ${percentile(values, 95).toFixed(2)} |`;
 console.log(
   [
     `\n${new Date().toISOString()} · ${index.size} products · load average ${os
@@ -181,6 +220,7 @@ console.log(
       .join(' ')}\n`,
     '| computation (random filter state) | calls | p50 ms | p95 ms |',
     '| --- | ---: | ---: | ---: |',
+    ...strategyRows,
     line('filter panel from the index', panel),
     line('filter panel from the index, CPU time', panelCpu),
     line('listing page from the index', page),

@@ -190,6 +190,11 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
     },
     `shop listening on http://localhost:${port}`,
   );
+  // The catalogue's facet indexes and what name sorts and keywords read are loaded in the background
+  // (decision 0369): readiness does not wait for them, and the first catalogue request joins the build.
+  void services.catalogue
+    .warmUp()
+    .catch((error: unknown) => logger.warn({ err: error }, 'catalogue warm-up failed'));
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -785,6 +785,8 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
     /** The facet indexes' build figures (benchmarks, tests). */
     facetIndexStats: () => facets.stats(),
+    /** Builds the facet indexes and loads what sorts and keywords need, at the process's start (decision 0369). */
+    warmUp: () => facets.warmUp(),
   };
 }
 

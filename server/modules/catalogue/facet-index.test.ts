@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SiteFacetIndex } from './facet-index.ts';
+import { facetTuning, SiteFacetIndex } from './facet-index.ts';
 import type { ResolvedCriteria } from './product-filter.ts';
 
 /**
@@ -111,7 +111,10 @@ describe('facet index filter panel', () => {
         fc.array(
           fc.tuple(
             fc.constantFrom(...ATTRIBUTES),
-            fc.array(fc.integer({ min: 10, max: 31 }), { maxLength: 2 }),
+            // Mostly values that exist, so that filters keep most products as often as few.
+            fc.array(fc.oneof(fc.constantFrom(10, 11, 12, 20, 21, 30), fc.integer({ min: 10, max: 31 })), {
+              maxLength: 2,
+            }),
           ),
           {
             maxLength: 3,
@@ -125,9 +128,12 @@ describe('facet index filter panel', () => {
           { nil: null },
         ),
         fc.option(fc.constantFrom<number[]>([100], [101], [100, 101]), { nil: null }),
-        fc.constantFrom('auto' as const, 'pass' as const, 'bitsets' as const),
+        fc.constantFrom('auto' as const, 'pass' as const, 'bitsets' as const, 'kept' as const),
         fc.boolean(),
-        (products, patched, filters, price, categories, strategy, warm) => {
+        fc.boolean(),
+        (products, patched, filters, price, categories, strategy, warm, inSlotOrder) => {
+          // The kept way reads a price order's products in slot order from this many on.
+          facetTuning.walkInPriceOrder = inSlotOrder ? 0 : 256;
           const attributes = new Map(filters.filter(([, values]) => values.length > 0));
           const criteria: ResolvedCriteria = {
             words: [],
@@ -183,6 +189,7 @@ describe('facet index filter panel', () => {
       ),
       { numRuns: 1000 },
     );
+    facetTuning.walkInPriceOrder = 256;
   });
 
   it('takes a sale price while it lasts and the retail price from its end on', () => {
@@ -206,7 +213,7 @@ describe('facet index filter panel', () => {
       price: { min: 4, max: null },
     };
     const query = { criteria, keywordIds: null, currencyId: CURRENCY };
-    for (const strategy of ['pass', 'bitsets'] as const) {
+    for (const strategy of ['pass', 'bitsets', 'kept'] as const) {
       // Before the end the sale price 3 is out of the filter; at its end the retail price 8 is in.
       expect(index.facetCounts(query, [1], 999, strategy)).toEqual({
         counts: new Map([[10, 1]]),
@@ -225,6 +232,52 @@ describe('facet index filter panel', () => {
         index.page(query, { sort: 'price_asc', limit: 5, offset: 0, nameRanks: null }, 1000).ids,
       ).toEqual([2, 1]);
     }
+  });
+
+  it('counts a kept set by its tally less the products outside a wide filter, each once', () => {
+    // Twelve products: all but #1 have colour 10 and all but #2 a price of at least 1, so with colour
+    // 10 and a price from 1 the scope of the sizes is most of the set: it is counted as the tally less
+    // #1 and #2, and #1, out of both the filter and the price, must be taken off once.
+    const ids = Array.from({ length: 12 }, (_, i) => i + 1);
+    const index = SiteFacetIndex.fromRows(1, 0, {
+      ids: ids.join(','),
+      created: ids.map(() => 0).join(','),
+      links: ids.map((id) => `${id},100,0`).join(','),
+      values: [
+        { attribute_id: 1, value_id: 10, ids: ids.filter((id) => id !== 1).join(',') },
+        { attribute_id: 1, value_id: 11, ids: '1' },
+        { attribute_id: 2, value_id: 20, ids: ids.join(',') },
+      ],
+      tags: [],
+      prices: [
+        {
+          currency_id: CURRENCY,
+          ids: ids.join(','),
+          bundle: ids.map(() => '').join(','),
+          discount: ids.map(() => '').join(','),
+          ends_at: ids.map(() => '').join(','),
+          retail: ids.map((id) => (id <= 2 ? 0 : id)).join(','),
+        },
+      ],
+    });
+    const criteria: ResolvedCriteria = {
+      words: [],
+      mainCategoryIds: [100],
+      select: null,
+      attributes: new Map([[1, [10]]]),
+      categories: null,
+      tags: null,
+      price: { min: 1, max: null },
+    };
+    const query = { criteria, keywordIds: null, currencyId: CURRENCY };
+    for (const strategy of ['pass', 'kept'] as const)
+      expect(index.facetCounts(query, [1, 2], 0, strategy)).toEqual({
+        counts: new Map([
+          [10, 10],
+          [20, 10],
+        ]),
+        price: { low: 0, high: 12 },
+      });
   });
 
   it('follows a patched priority, category and creation time in the priority sort it keeps', () => {

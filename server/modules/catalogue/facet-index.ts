@@ -36,8 +36,24 @@ const ORDER_BUDGET = 4;
  * the pass over the matching products (decision 0367; measured in bench/catalogue-index.ts).
  */
 const WORDS_PER_VALUE_STEP = 1;
+/** How many category sets keep their counts (`KeptSet`), and their products in all per product of the index. */
+const KEPT_CACHE = 32;
+const KEPT_BUDGET = 2;
+/** A kept price order re-sorted instead of patched after this many patches (each moves its arrays). */
+const ORDER_PATCHES = 32;
+
+/**
+ * Tuning a test may change: a listing's main categories (or the whole catalogue) with at least
+ * `keptSetMinimum` products keep their panel's counts between requests (decision 0368); the property
+ * tests set it to 0 so that small catalogues take that way too; up to `walkInPriceOrder` products of
+ * a price order are read in its order, more in slot order (`countScope`), which tests also lower to 0.
+ */
+export const facetTuning = { keptSetMinimum: 8192, walkInPriceOrder: 256 };
 
 type Bits = Uint32Array;
+
+/** Slots below this fit in a price order's sort key (price × SLOT_SPAN + slot, exact below 2^53). */
+const SLOT_SPAN = 4194304;
 
 const words = (capacity: number) => (capacity + 31) >>> 5;
 
@@ -142,6 +158,34 @@ function parseList(text: string | null, empty = NO_PRICE): Float64Array {
 
 type CurrencyPrices = { bundle: Int32Array; discount: Int32Array; endsAt: Float64Array; retail: Int32Array };
 
+/**
+ * A set's products in one currency sorted by shopper price (then slot), the unpriced ones after them
+ * (`priced` is where they start): a price filter's excluded products are a prefix and a suffix. The
+ * prices are as at `from`, valid while no sale has ended (`until`).
+ */
+type PriceOrder = {
+  slots: Int32Array;
+  prices: Int32Array;
+  length: number;
+  priced: number;
+  from: number;
+  until: number;
+  patches: number;
+};
+
+/**
+ * The products of a listing's main categories (or of the whole catalogue: `member` null) and, per
+ * attribute value, how many of them have it (decision 0368): the panel of that listing without
+ * attribute filters is this tally less the products a price filter leaves out. Patched with every
+ * product the index re-reads.
+ */
+type KeptSet = {
+  member: Uint8Array | null;
+  size: number;
+  tally: Int32Array;
+  orders: Map<number, PriceOrder>;
+};
+
 type ProductState = {
   id: number;
   createdAt: number;
@@ -236,6 +280,8 @@ export class SiteFacetIndex {
   private unions = new Map<string, Bits>();
   /** The priority sort's order of the products of a set of main categories (`priorityOrder`). */
   private orders = new Map<string, Int32Array>();
+  /** Counts kept per category set (decision 0368), by the same key as the priority orders; least recently used first. */
+  private kept = new Map<string, KeptSet>();
 
   constructor(siteId: number, version: number, capacity: number) {
     this.siteId = siteId;
@@ -357,6 +403,7 @@ export class SiteFacetIndex {
   applyProduct(id: number, state: ProductState | null): void {
     this.derivedChanged();
     const known = this.slotOf(id);
+    if (known !== undefined && this.kept.size > 0 && hasBit(this.live, known)) this.keptPatch(known, -1);
     if (!state) {
       if (known !== undefined) this.clearSlot(known);
       return;
@@ -380,6 +427,38 @@ export class SiteFacetIndex {
       prices.discount[slot] = price.discount;
       prices.endsAt[slot] = price.endsAt;
       prices.retail[slot] = price.retail;
+    }
+    if (this.kept.size > 0) this.keptPatch(slot, 1);
+  }
+
+  /**
+   * Takes a live slot out of the kept sets it belongs to (`sign` -1, before it changes) or puts it into
+   * them (+1, after): their sizes, tallies and price orders follow every product the index re-reads.
+   */
+  private keptPatch(slot: number, sign: 1 | -1): void {
+    const categories: number[] = [];
+    const values: number[] = [];
+    const links = this.patchedLinks.get(slot);
+    if (links) for (const link of links) categories.push(link.category);
+    else if (slot + 1 < this.linkStart.length)
+      for (let i = this.linkStart[slot]!; i < this.linkStart[slot + 1]!; i++)
+        categories.push(this.linkCategory[i]!);
+    const entries = this.patchedValues.get(slot);
+    if (entries) for (const entry of entries) values.push(entry.value);
+    else if (slot + 1 < this.valueStart.length)
+      for (let i = this.valueStart[slot]!; i < this.valueStart[slot + 1]!; i++) values.push(this.valueId[i]!);
+    for (const kept of this.kept.values()) {
+      const member = kept.member;
+      if (member && !categories.some((category) => category < member.length && member[category] === 1))
+        continue;
+      kept.size += sign;
+      if (this.maxValueId >= kept.tally.length) kept.tally = grown(kept.tally, this.maxValueId + 1);
+      for (const value of values) kept.tally[value]! += sign;
+      for (const [currency, order] of kept.orders) {
+        if (order.patches >= ORDER_PATCHES || !patchOrder(order, slot, sign, this.prices.get(currency)))
+          kept.orders.delete(currency);
+        else order.patches++;
+      }
     }
   }
 
@@ -537,6 +616,99 @@ export class SiteFacetIndex {
     return order;
   }
 
+  /**
+   * The kept counts of a listing's main categories (null: the whole catalogue), made when there are
+   * none yet and the set has at least `facetTuning.keptSetMinimum` products (or `make`).
+   */
+  private keptSet(categories: number[] | null, make: boolean): { kept: KeptSet; members: Bits } | null {
+    const unique = categories ? [...new Set(categories)].sort((a, b) => a - b) : null;
+    const key = unique ? `p${unique.join(',')}` : '*';
+    const members = unique ? this.cachedUnion('c', this.categories, unique) : this.live;
+    const known = this.kept.get(key);
+    if (known) {
+      // Most recently used last.
+      this.kept.delete(key);
+      this.kept.set(key, known);
+      return { kept: known, members };
+    }
+    const size = countBits(members);
+    if (!make && size < facetTuning.keptSetMinimum) return null;
+    let member: Uint8Array | null = null;
+    if (unique) {
+      member = new Uint8Array(unique[unique.length - 1]! + 1);
+      for (const category of unique) member[category] = 1;
+    }
+    const tally = new Int32Array(this.maxValueId + 1);
+    const { valueStart, valueId, patchedValues } = this;
+    const built = valueStart.length - 1;
+    forEachBit(members, (slot) => {
+      const patched = patchedValues.size > 0 ? patchedValues.get(slot) : undefined;
+      if (patched) for (const entry of patched) tally[entry.value]!++;
+      else if (slot < built)
+        for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) tally[valueId[i]!]!++;
+    });
+    const kept: KeptSet = { member, size, tally, orders: new Map() };
+    let total = size;
+    for (const other of this.kept.values()) total += other.size;
+    for (const [oldKey, oldest] of this.kept) {
+      if (this.kept.size < KEPT_CACHE && total <= KEPT_BUDGET * Math.max(this.size, 1)) break;
+      this.kept.delete(oldKey);
+      total -= oldest.size;
+    }
+    this.kept.set(key, kept);
+    return { kept, members };
+  }
+
+  /** A kept set's products sorted by shopper price in a currency (`PriceOrder`), made when missing or out of date. */
+  private priceOrder(kept: KeptSet, members: Bits, currency: number, now: number): PriceOrder {
+    const known = kept.orders.get(currency);
+    if (known && known.from <= now && now < known.until) return known;
+    const prices = this.shopperPrices(currency, now);
+    const shopper = this.shopper.get(currency);
+    const unpriced: number[] = [];
+    const pricedSlots: number[] = [];
+    forEachBit(members, (slot) => {
+      if (!prices || prices[slot] === NO_PRICE) unpriced.push(slot);
+      else pricedSlots.push(slot);
+    });
+    const priced = pricedSlots.length;
+    // Room for a few products more before a patch has to grow them.
+    const slots = new Int32Array(priced + unpriced.length + 64);
+    const sorted = new Int32Array(priced + unpriced.length + 64);
+    if (prices && this.capacity <= SLOT_SPAN) {
+      // One number per product, price × 2^22 + slot (exact below 2^53): a native sort of floats.
+      const keys = new Float64Array(priced);
+      for (let i = 0; i < priced; i++) keys[i] = prices[pricedSlots[i]!]! * SLOT_SPAN + pricedSlots[i]!;
+      keys.sort();
+      for (let i = 0; i < priced; i++) {
+        const price = Math.floor(keys[i]! / SLOT_SPAN);
+        sorted[i] = price;
+        slots[i] = keys[i]! - price * SLOT_SPAN;
+      }
+    } else if (prices) {
+      pricedSlots.sort((a, b) => prices[a]! - prices[b]! || a - b);
+      for (let i = 0; i < priced; i++) {
+        slots[i] = pricedSlots[i]!;
+        sorted[i] = prices[pricedSlots[i]!]!;
+      }
+    }
+    for (let i = 0; i < unpriced.length; i++) {
+      slots[priced + i] = unpriced[i]!;
+      sorted[priced + i] = NO_PRICE;
+    }
+    const order: PriceOrder = {
+      slots,
+      prices: sorted,
+      length: priced + unpriced.length,
+      priced,
+      from: shopper?.from ?? now,
+      until: shopper?.until ?? Number.POSITIVE_INFINITY,
+      patches: 0,
+    };
+    kept.orders.set(currency, order);
+    return order;
+  }
+
   /** The union of `keys`' bitsets in `map`, kept (read-only: callers never write into it). */
   private cachedUnion(kind: string, map: Map<number, Bits>, keys: number[]): Bits {
     const unique = [...new Set(keys)].sort((a, b) => a - b);
@@ -636,14 +808,8 @@ export class SiteFacetIndex {
     query: IndexQuery,
     attributeIds: number[],
     now = Date.now() * 1000,
-    strategy: 'auto' | 'pass' | 'bitsets' = 'auto',
+    strategy: 'auto' | 'pass' | 'bitsets' | 'kept' = 'auto',
   ): FacetCounts {
-    const base = this.base(query);
-    let lo = 0;
-    let hi = base.length - 1;
-    while (lo <= hi && base[lo] === 0) lo++;
-    while (hi >= lo && base[hi] === 0) hi--;
-    if (lo > hi) return { counts: new Map(), price: { low: null, high: null } };
     const masks = [...this.attributeMasks(query.criteria)];
     const wanted = new Uint8Array(this.maxAttributeId + 1);
     let values = 0;
@@ -652,6 +818,26 @@ export class SiteFacetIndex {
         wanted[attribute] = 1;
         values += this.values.get(attribute)?.size ?? 0;
       }
+    const { criteria } = query;
+    // A listing of main categories (or of everything) narrowed by nothing but attributes and price:
+    // its set's counts are kept (decision 0368).
+    if (
+      (strategy === 'auto' || strategy === 'kept') &&
+      !criteria.categories &&
+      !criteria.tags &&
+      !criteria.select &&
+      !query.keywordIds &&
+      !query.keywords
+    ) {
+      const found = this.keptSet(criteria.mainCategoryIds, strategy === 'kept');
+      if (found) return this.panelOf(attributeIds, this.countByKept(query, found, masks, wanted, now));
+    }
+    const base = this.base(query);
+    let lo = 0;
+    let hi = base.length - 1;
+    while (lo <= hi && base[lo] === 0) lo++;
+    while (hi >= lo && base[hi] === 0) hi--;
+    if (lo > hi) return { counts: new Map(), price: { low: null, high: null } };
     let bitsets = strategy === 'bitsets';
     if (strategy === 'auto') {
       let matches = 0;
@@ -663,11 +849,220 @@ export class SiteFacetIndex {
     const counted = bitsets
       ? this.countByBitsets(query, base, lo, hi, masks, wanted, now)
       : this.countByPass(query, base, lo, hi, masks, wanted, now);
+    return this.panelOf(attributeIds, counted);
+  }
+
+  private panelOf(
+    attributeIds: number[],
+    counted: { tally: Int32Array; price: FacetCounts['price'] },
+  ): FacetCounts {
     const counts = new Map<number, number>();
     for (const attribute of attributeIds)
       for (const value of this.values.get(attribute)?.keys() ?? [])
         if (counted.tally[value]! > 0) counts.set(value, counted.tally[value]!);
     return { counts, price: counted.price };
+  }
+
+  /**
+   * The panel from a kept set (decision 0368). Each attribute counts over a scope: the set within the
+   * price filter and every attribute filter but its own. A scope without attribute filters is the kept
+   * tally less the values of the products the price filter leaves out (a prefix and a suffix of the
+   * set's price order), or the values of those it keeps, whichever are fewer; a narrower scope is
+   * counted over its own products, or as the tally less the set's products outside it, whichever are
+   * fewer. The price range is the price order's ends, or over the set within every attribute filter.
+   */
+  private countByKept(
+    query: IndexQuery,
+    found: { kept: KeptSet; members: Bits },
+    masks: [number, Bits][],
+    wanted: Uint8Array,
+    now: number,
+  ): { tally: Int32Array; price: FacetCounts['price'] } {
+    const { kept, members } = found;
+    if (masks.length > 1) {
+      // Two attribute filters or more: the products that fail at most one of them, in one pass
+      // (each scope is a small part of the set; walking them one by one would read many twice).
+      const candidates = new Uint32Array(members.length);
+      let lo = members.length;
+      let hi = -1;
+      for (let w = 0; w < members.length; w++) {
+        let none = members[w]!;
+        let one = 0;
+        for (let m = 0; m < masks.length; m++) {
+          const fails = ~masks[m]![1][w]!;
+          one = (one & ~fails) | (none & fails);
+          none &= ~fails;
+        }
+        const word = none | one;
+        if (word === 0) continue;
+        candidates[w] = word;
+        if (w < lo) lo = w;
+        hi = w;
+      }
+      if (hi < 0) return { tally: new Int32Array(this.maxValueId + 1), price: { low: null, high: null } };
+      return this.countByPass(query, candidates, lo, hi, masks, wanted, now);
+    }
+    const order = this.priceOrder(kept, members, query.currencyId, now);
+    const range = query.criteria.price;
+    const min = range?.min ?? Number.NEGATIVE_INFINITY;
+    const max = range?.max ?? Number.POSITIVE_INFINITY;
+    const priceFiltered = min !== Number.NEGATIVE_INFINITY || max !== Number.POSITIVE_INFINITY;
+    // The products within the price filter are the order's [first, last).
+    let first = 0;
+    let last = order.length;
+    if (priceFiltered) {
+      first = searchPrices(order.prices, 0, order.priced, min, false);
+      last = searchPrices(order.prices, first, order.priced, max, true);
+    }
+    const shopper = this.shopperPrices(query.currencyId, now);
+    // Value id -> its attribute (-1: none).
+    const attributeOf = new Int32Array(this.maxValueId + 1).fill(-1);
+    for (const [attribute, perAttribute] of this.values)
+      for (const value of perAttribute.keys()) attributeOf[value] = attribute;
+    const tally = new Int32Array(this.maxValueId + 1);
+    const scopeCounts = (group: Uint8Array, scope: Bits | null) =>
+      this.countScope(kept, members, order, first, last, { min, max, priceFiltered, shopper }, group, scope, {
+        attributeOf,
+        tally,
+      });
+    const filtered = new Uint8Array(this.maxAttributeId + 1);
+    for (const [attribute] of masks) filtered[attribute] = 1;
+    const others = new Uint8Array(this.maxAttributeId + 1);
+    let anyOther = false;
+    for (let attribute = 0; attribute < wanted.length; attribute++)
+      if (wanted[attribute] === 1 && filtered[attribute] === 0) {
+        others[attribute] = 1;
+        anyOther = true;
+      }
+    const everyFilter = masks.length > 0 ? scopeWithin(members, masks) : null;
+    if (anyOther) scopeCounts(others, everyFilter);
+    for (const [attribute] of masks) {
+      if (attribute >= wanted.length || wanted[attribute] !== 1) continue;
+      // The only attribute filter does not narrow its own counts: the whole set is its scope.
+      const own = new Uint8Array(this.maxAttributeId + 1);
+      own[attribute] = 1;
+      scopeCounts(own, null);
+    }
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    if (!everyFilter) {
+      if (order.priced > 0) {
+        low = order.prices[0]!;
+        high = order.prices[order.priced - 1]!;
+      }
+    } else if (shopper)
+      for (let w = 0; w < everyFilter.length; w++) {
+        let word = everyFilter[w]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          word ^= lowest;
+          const price = shopper[(w << 5) + (31 - Math.clz32(lowest))]!;
+          if (price === NO_PRICE) continue;
+          if (price < low) low = price;
+          if (price > high) high = price;
+        }
+      }
+    return {
+      tally,
+      price: low === Number.POSITIVE_INFINITY ? { low: null, high: null } : { low, high },
+    };
+  }
+
+  /** Counts the values of `group`'s attributes over `scope` (null: the whole set) within the price filter. */
+  private countScope(
+    kept: KeptSet,
+    members: Bits,
+    order: PriceOrder,
+    first: number,
+    last: number,
+    price: { min: number; max: number; priceFiltered: boolean; shopper: Int32Array | null },
+    group: Uint8Array,
+    scope: Bits | null,
+    into: { attributeOf: Int32Array; tally: Int32Array },
+  ): void {
+    const { attributeOf, tally } = into;
+    const excluded = order.length - (last - first);
+    const fromTally = () => {
+      for (let value = 0; value < attributeOf.length; value++) {
+        const attribute = attributeOf[value]!;
+        if (attribute !== -1 && group[attribute] === 1 && value < kept.tally.length)
+          tally[value] = kept.tally[value]!;
+      }
+      walkOrder([0, first, last, order.length], -1);
+    };
+    /**
+     * Tallies the order's slots in the ranges `[bounds[0], bounds[1])`, ...: a few hundred in price
+     * order; more are marked in a bitset first and read in slot order, so that their values (spread
+     * over the index's arrays) are read front to back instead of at random (at 1,000,000 products
+     * the random reads cost more than the rest of the walk).
+     */
+    const walkOrder = (bounds: number[], sign: number) => {
+      let n = 0;
+      for (let b = 0; b < bounds.length; b += 2) n += bounds[b + 1]! - bounds[b]!;
+      if (n <= facetTuning.walkInPriceOrder) {
+        for (let b = 0; b < bounds.length; b += 2)
+          for (let i = bounds[b]!; i < bounds[b + 1]!; i++)
+            this.tallySlot(order.slots[i]!, sign, group, into);
+        return;
+      }
+      const marked = new Uint32Array(members.length);
+      for (let b = 0; b < bounds.length; b += 2)
+        for (let i = bounds[b]!; i < bounds[b + 1]!; i++) setBit(marked, order.slots[i]!);
+      for (let w = 0; w < marked.length; w++) {
+        let word = marked[w]!;
+        while (word !== 0) {
+          const lowest = word & -word;
+          word ^= lowest;
+          this.tallySlot((w << 5) + (31 - Math.clz32(lowest)), sign, group, into);
+        }
+      }
+    };
+    if (!scope) {
+      if (excluded <= last - first) fromTally();
+      else walkOrder([first, last], 1);
+      return;
+    }
+    const inScope = countBits(scope);
+    const direct = inScope <= excluded + (kept.size - inScope);
+    if (!direct) fromTally();
+    // Direct: the scope's products within the price filter; else the set's others within it, taken off.
+    const { min, max, priceFiltered, shopper } = price;
+    const sign = direct ? 1 : -1;
+    for (let w = 0; w < members.length; w++) {
+      let word = direct ? scope[w]! : members[w]! & ~scope[w]!;
+      while (word !== 0) {
+        const lowest = word & -word;
+        word ^= lowest;
+        const slot = (w << 5) + (31 - Math.clz32(lowest));
+        if (priceFiltered) {
+          const value = shopper ? shopper[slot]! : NO_PRICE;
+          if (value === NO_PRICE || value < min || value > max) continue;
+        }
+        this.tallySlot(slot, sign, group, into);
+      }
+    }
+  }
+
+  /** Adds `sign` to the tally of each of a slot's values whose attribute is in `group`. */
+  private tallySlot(
+    slot: number,
+    sign: number,
+    group: Uint8Array,
+    into: { attributeOf: Int32Array; tally: Int32Array },
+  ): void {
+    const { attributeOf, tally } = into;
+    const patched = this.patchedValues.size > 0 ? this.patchedValues.get(slot) : undefined;
+    if (patched) {
+      for (const entry of patched) if (group[entry.attribute] === 1) tally[entry.value]! += sign;
+      return;
+    }
+    if (slot + 1 >= this.valueStart.length) return;
+    const { valueStart, valueId } = this;
+    for (let i = valueStart[slot]!; i < valueStart[slot + 1]!; i++) {
+      const value = valueId[i]!;
+      const attribute = attributeOf[value]!;
+      if (attribute !== -1 && group[attribute] === 1) tally[value]! += sign;
+    }
   }
 
   /**
@@ -1143,6 +1538,83 @@ export function literalOfContains(pattern: string): string | null {
 }
 
 /**
+ * The first position in `prices[from, to)` (ascending) whose price is at least `bound`, or with
+ * `above`, greater than `bound`.
+ */
+function searchPrices(prices: Int32Array, from: number, to: number, bound: number, above: boolean): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (above ? prices[mid]! <= bound : prices[mid]! < bound) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The products of `members` in every mask. */
+function scopeWithin(members: Bits, masks: [number, Bits][]): Bits {
+  const scope = members.slice();
+  for (const [, mask] of masks) andInto(scope, mask);
+  return scope;
+}
+
+/**
+ * Removes a slot from a price order (`sign` -1, with the prices it had) or inserts it (+1) at its
+ * shopper price as at the order's `from` (a sale that ends later brings `until` forward); false when
+ * the slot was not where its price puts it (the caller drops the order).
+ */
+function patchOrder(
+  order: PriceOrder,
+  slot: number,
+  sign: 1 | -1,
+  prices: CurrencyPrices | undefined,
+): boolean {
+  let price = NO_PRICE;
+  if (prices) {
+    const bundle = prices.bundle[slot]!;
+    const discount = prices.discount[slot]!;
+    const endsAt = prices.endsAt[slot]!;
+    if (bundle !== NO_PRICE) price = bundle;
+    else if (discount !== NO_PRICE && (endsAt === 0 || endsAt > order.from)) {
+      price = discount;
+      if (sign > 0 && endsAt !== 0 && endsAt < order.until) order.until = endsAt;
+    } else price = prices.retail[slot]!;
+  }
+  const unpriced = price === NO_PRICE;
+  let lo = unpriced ? order.priced : 0;
+  let hi = unpriced ? order.length : order.priced;
+  const end = hi;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = order.prices[mid]!;
+    if (unpriced ? order.slots[mid]! < slot : at < price || (at === price && order.slots[mid]! < slot))
+      lo = mid + 1;
+    else hi = mid;
+  }
+  if (sign < 0) {
+    if (lo >= end || order.slots[lo] !== slot) return false;
+    order.slots.copyWithin(lo, lo + 1, order.length);
+    order.prices.copyWithin(lo, lo + 1, order.length);
+    order.length--;
+    if (!unpriced) order.priced--;
+    return true;
+  }
+  if (order.length === order.slots.length) {
+    const capacity = Math.ceil(order.length * 1.25) + 64;
+    order.slots = grown(order.slots, capacity);
+    order.prices = grown(order.prices, capacity);
+  }
+  order.slots.copyWithin(lo + 1, lo, order.length);
+  order.prices.copyWithin(lo + 1, lo, order.length);
+  order.slots[lo] = slot;
+  order.prices[lo] = price;
+  order.length++;
+  if (!unpriced) order.priced++;
+  return true;
+}
+
+/**
  * The `wanted` first slots of `bits` in the order of `key` (smaller first), `tie` deciding between
  * equal keys: a bounded max-heap over one pass, where most slots cost one key and one comparison.
  */
@@ -1414,7 +1886,14 @@ async function loadNameRanks(db: Db, index: SiteFacetIndex, language: string, fa
   return ranks;
 }
 
-export type FacetIndexStats = { siteId: number; products: number; bytes: number; buildMs: number };
+export type FacetIndexStats = {
+  siteId: number;
+  products: number;
+  bytes: number;
+  buildMs: number;
+  /** How long the texts and name ranks took to load after the build (`warmUp`), when they did. */
+  preloadMs?: number;
+};
 
 /**
  * The indexes of one process, one per site, each brought up to date before it answers. `current`
@@ -1426,6 +1905,9 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
   const building = new Map<number, Promise<SiteFacetIndex | null>>();
   const updating = new Map<number, Promise<boolean>>();
   const stats = new Map<number, FacetIndexStats>();
+  /** Sites whose indexes load their texts and name ranks as soon as they are built (`warmUp`). */
+  const warmSites = new Set<number>();
+  const preloaded = new WeakSet<SiteFacetIndex>();
 
   function rebuild(siteId: number): Promise<SiteFacetIndex | null> {
     const running = building.get(siteId);
@@ -1444,6 +1926,7 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
         void db
           .execute(sql`delete from catalogue_changes where changed_at < now() - interval '1 hour'`)
           .catch(() => {});
+        if (warmSites.has(siteId)) void preload(index);
         return index;
       })
       .catch(() => null)
@@ -1628,9 +2111,54 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
     return index.textsLoading;
   }
 
+  /**
+   * What a first keyword request and a first name sort would load (decision 0369): the folded names
+   * and SKUs and the name ranks of each of the site's languages (with its default language as the
+   * fallback), in the background of whoever calls it.
+   */
+  async function preload(index: SiteFacetIndex): Promise<void> {
+    if (preloaded.has(index)) return;
+    preloaded.add(index);
+    const started = performance.now();
+    try {
+      const languages = await rowsOf<{ code: string; is_default: boolean }>(
+        db,
+        sql`select l.code2 as code, sl.is_default from site_languages sl join languages l on l.id = sl.language_id
+            where sl.site_id = ${index.siteId} order by sl.position`,
+      );
+      const fallback = (languages.find((language) => language.is_default) ?? languages[0])?.code;
+      // At once: on PostgreSQL each statement has its own connection (PGlite runs them in turn).
+      await Promise.all([
+        keywordTexts(index),
+        ...(fallback ? languages.map(({ code }) => nameRanks(index, code, fallback)) : []),
+      ]);
+      const figures = stats.get(index.siteId);
+      if (figures && indexes.get(index.siteId) === index)
+        figures.preloadMs = Math.round(performance.now() - started);
+    } catch {
+      // A request that needs them loads them itself.
+    }
+  }
+
+  /**
+   * Builds every site's index now, in the background of the process's start (the first catalogue
+   * request joins a build under way), and preloads each one's texts and name ranks after it, and after
+   * every rebuild, so that no shopper's request pays for them.
+   */
+  async function warmUp(): Promise<void> {
+    if (!enabled) return;
+    const sites = await rowsOf<{ id: number }>(db, sql`select id from sites order by id`);
+    for (const { id } of sites) {
+      warmSites.add(Number(id));
+      const index = await current(Number(id));
+      if (index) await preload(index);
+    }
+  }
+
   return {
     current,
     rebuild,
+    warmUp,
     nameRanks,
     keywordIds,
     foldWords,
