@@ -132,7 +132,7 @@ test('searching the blog keeps the query in the address and stays out of the ind
   await expect(page.getByLabel(hr.searchLabel)).toHaveValue(keyword);
 
   // A category link keeps the search.
-  await page.locator('summary').click();
+  await page.getByRole('main').locator('summary').click();
   const [category] = await categories(page.request, 'hr');
   await page
     .getByRole('list', { name: hr.chooseCategory })

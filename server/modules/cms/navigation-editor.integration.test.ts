@@ -104,6 +104,45 @@ describe('navigation editor calls', () => {
       expect(item.depth).toBeLessThanOrEqual(index === 0 ? 0 : state.items[index - 1].depth + 1);
   });
 
+  it("keeps every language's own site path when one language's menu is saved", async () => {
+    const link = async (language: string) =>
+      (await shellMain(language)).find((node) => node.title === 'Stories' || node.title === 'Priče')?.link;
+    const hrState = (await read('editor', 'main', 'hr')).body.data;
+    const added = await save('editor', {
+      version: hrState.version,
+      language: 'hr',
+      items: [...asInput(hrState.items), { depth: 0, title: 'Priče', linkType: 'static', url: '/price' }],
+    });
+    expect(added.status).toBe(200);
+    // English has no path of its own yet: it shows the shared one.
+    const enState = (await read('editor')).body.data;
+    const stories = (items: ReturnType<typeof asInput>) =>
+      items.map((item) => (item.url === '/price' ? { ...item, title: 'Stories', url: '/en/stories' } : item));
+    const english = await save('editor', {
+      version: enState.version,
+      language: 'en',
+      items: stories(asInput(enState.items)),
+    });
+    expect(english.status).toBe(200);
+    expect([await link('hr'), await link('en')]).toEqual(['/price', '/en/stories']);
+    // Saving either language again, unchanged, keeps both paths.
+    for (const language of ['en', 'hr']) {
+      const state = (await read('editor', 'main', language)).body.data;
+      const again = await save('editor', { version: state.version, language, items: asInput(state.items) });
+      expect(again.status).toBe(200);
+      expect([await link('hr'), await link('en')]).toEqual(['/price', '/en/stories']);
+    }
+    // Removing it again leaves the menu as the other tests expect it.
+    const last = (await read('editor', 'main', 'hr')).body.data;
+    const removed = await save('editor', {
+      version: last.version,
+      language: 'hr',
+      items: asInput(last.items).filter((item) => item.url !== '/price'),
+    });
+    expect(removed.status).toBe(200);
+    expect(await link('hr')).toBeUndefined();
+  });
+
   it('saves the whole tree: the shell shows the new item on the next request, other languages keep their texts', async () => {
     expect((await shellMain('en')).some((node) => node.title === 'Hours')).toBe(false);
     const hrBefore = await shellMain('hr');

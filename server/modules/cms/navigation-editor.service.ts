@@ -204,13 +204,19 @@ export function createNavigationEditorService({ db, cache }: Pick<Deps, 'db' | '
       const lastAt: number[] = [];
       const kept: number[] = [];
       for (const [position, item] of body.items.entries()) {
+        const before = item.id !== undefined ? existing.get(item.id) : undefined;
+        // A site path differs per language (`/objave`, `/en/blog`): the item's own `url` is the one every
+        // language without its own uses, so an edit in one language changes that language's address
+        // only, once the item has a shared one. An external address is one for every language.
+        const sharedPath = item.linkType === 'static' && before?.linkType === 'static' ? before.url : null;
+        const ownPath = sharedPath !== null && item.url !== sharedPath ? item.url! : null;
         const values = {
           menuId: id,
           parentId: item.depth === 0 ? null : lastAt[item.depth - 1]!,
           position,
           linkType: item.linkType,
           targetId: TARGET_TYPES.includes(item.linkType) ? item.targetId! : null,
-          url: TARGET_TYPES.includes(item.linkType) ? null : item.url!,
+          url: TARGET_TYPES.includes(item.linkType) ? null : (sharedPath ?? item.url!),
         };
         let itemId: number;
         if (item.id !== undefined && existing.has(item.id)) {
@@ -234,10 +240,10 @@ export function createNavigationEditorService({ db, cache }: Pick<Deps, 'db' | '
         lastAt.length = item.depth + 1;
         await tx
           .insert(navigationItemTranslations)
-          .values({ itemId, languageCode: body.language, title: item.title, url: null })
+          .values({ itemId, languageCode: body.language, title: item.title, url: ownPath })
           .onConflictDoUpdate({
             target: [navigationItemTranslations.itemId, navigationItemTranslations.languageCode],
-            set: { title: item.title, url: null },
+            set: { title: item.title, url: ownPath },
           });
       }
       // Every kept item now hangs under a kept one, so this cascades only into removed items.
