@@ -37,7 +37,11 @@ const SEED = testEnv.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31);
 const database = await createTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-data-'));
 // Rate limiting would answer 429 to a fuzzer; it has tests of its own.
-const t = createTestApp(database, { RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: dataDir });
+const t = createTestApp(database, {
+  RATE_LIMIT_PER_MINUTE: '0',
+  RATE_LIMIT_WRITES_PER_MINUTE: '0',
+  DATA_DIR: dataDir,
+});
 const document = (await (await t.app.request('/api/openapi.json')).json()) as OpenApiDocument;
 const apiBase = document.servers?.[0]?.url ?? '/api';
 const operations = operationsOf(document);
