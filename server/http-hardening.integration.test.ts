@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSite, seedReferenceData } from './db/seed/site-seed.ts';
 import { serve } from './testing/serve.ts';
@@ -297,7 +298,12 @@ describe('absolute URLs', () => {
     expect(await origin('127.0.0.1:3190')).toBe('http://127.0.0.1:3190');
     expect(await origin('localhost')).toBe('http://localhost');
     expect(await origin('evil.example')).toBe('http://localhost:3000');
-    expect(await origin('localhost:3000@evil.example')).toBe('http://localhost:3000');
+    // Not a host: refused (see "the Host header" below) rather than read as user info.
+    const userInfo = await t.app.request('/api/v2/master/domainDetect', {
+      method: 'POST',
+      headers: { host: 'localhost:3000@evil.example' },
+    });
+    expect(userInfo.status).toBe(400);
     const robots = await t.app.request('/robots.txt', { headers: { host: 'evil.example' } });
     const text = await robots.text();
     expect(text).not.toContain('evil.example');
@@ -311,5 +317,55 @@ describe('absolute URLs', () => {
     const xml = await response.text();
     expect(xml).toContain('<loc>https://ucionica.example/');
     expect(xml).not.toContain('127.0.0.1');
+  });
+});
+
+describe('the Host header', () => {
+  /** A request over the socket with this exact Host header (fetch sets its own). */
+  const withHost = (host: string, path: string, method: string) =>
+    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(server.url);
+      const request = http.request(
+        { host: hostname, port, path, method, headers: { host, 'content-type': 'application/json' }, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers['content-type'] ?? ''),
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(method === 'GET' ? undefined : '{}');
+    });
+
+  it('refuses one that is not a host and port with 400 in the API error format, on every path', async () => {
+    // `41\%UG?M ` made the URL http://41/%UG?M%20/api/…: an API call got a page's plain-text 404.
+    const hosts = ['41\\%UG?M ', 'localhost:3000@evil.example', 'a/b', 'a#b', 'shop example', '900453299293966300000'];
+    const calls = [
+      ['PUT', '/api/v1/admin/mail/template/update'],
+      ['POST', '/api/v2/master/domainDetect'],
+      ['GET', '/api/v1/products'],
+      ['GET', '/'],
+    ] as const;
+    for (const host of hosts) {
+      for (const [method, path] of calls) {
+        const answer = await withHost(host, path, method);
+        expect(answer.status, `${host} ${method} ${path}`).toBe(400);
+        expect(answer.type, `${host} ${method} ${path}`).toMatch(/^application\/json/);
+        expect(JSON.parse(answer.body).error.code, `${host} ${method} ${path}`).toBe('BAD_REQUEST');
+      }
+    }
+  });
+
+  it('accepts names, addresses and ports', async () => {
+    for (const host of ['localhost', 'localhost:3000', '127.0.0.1:3190', '[::1]:3000', 'shop.example.com']) {
+      const answer = await withHost(host, '/healthz', 'GET');
+      expect(answer.status, host).toBe(200);
+    }
   });
 });

@@ -120,6 +120,11 @@ export type HttpDeps = Deps & {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 /** Bodies from this size go gzipped to clients that take it. */
+/**
+ * A Host header as RFC 9110 §7.2 allows it: a name or IPv4 address (RFC 3986 reg-name without
+ * percent-encoding) or a bracketed IPv6 literal, and an optional port.
+ */
+const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~!$&'()*+,;=-]{1,253})(?::\d{0,5})?$/;
 const COMPRESS_THRESHOLD = 1024;
 /** A log line keeps this much of a path and query; a 100 kB query says nothing more. */
 const MAX_LOGGED_PATH = 2048;
@@ -431,9 +436,14 @@ export function createHttpApp(deps: HttpDeps) {
 
   // A Host header that makes the request URL invalid (`900453299293966300000`, an IPv4 number out of
   // range) passes the HTTP parser, but anything that builds a `Request` or a `URL` from it (a body
-  // read, React Router) would throw: refused once, here, for every path.
+  // read, React Router) would throw; one with a `/`, `\`, `?`, `#` or `@` (`41\%UG?M `) makes a URL
+  // whose path is not the one requested (`/%UG?M /api/…`), so an API call would get a page's 404.
+  // Both refused once, here, for every path, in the API's error format (RFC 9112 §3.2: 400).
   app.use(async (c, next) => {
-    if (!URL.canParse(c.req.url)) throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
+    const host = c.req.header('host');
+    if ((host !== undefined && !HOST_HEADER.test(host)) || !URL.canParse(c.req.url)) {
+      throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
+    }
     return next();
   });
 
