@@ -292,7 +292,18 @@ async function measureIndexBuild(handle: DatabaseHandle, engine: Engine, product
   const heapMb = Math.round(((built - before) / 1024 / 1024) * 10) / 10;
   // What the server preloads after its build: the folded names and SKUs, the name ranks.
   const preloadStarted = performance.now();
-  await facets.warmUp();
+  const languages = await rowsOf<{ code: string; is_default: boolean }>(
+    handle.db,
+    sql`select l.code2 as code, sl.is_default from site_languages sl join languages l on l.id = sl.language_id
+        where sl.site_id = ${site!.id} order by sl.position`,
+  );
+  await facets.warmUp([
+    {
+      id: Number(site!.id),
+      languages: languages.map((language) => language.code),
+      defaultLanguage: (languages.find((language) => language.is_default) ?? languages[0])?.code ?? 'hr',
+    },
+  ]);
   const preloadMs = Math.round(performance.now() - preloadStarted);
   const preloadHeapMb = Math.round(((collectedHeap() - built) / 1024 / 1024) * 10) / 10;
   const build = { engine, products, ms, bytes: index?.byteSize() ?? 0, heapMb, preloadMs, preloadHeapMb };

@@ -326,7 +326,14 @@ describe('the Host header', () => {
     new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
       const { hostname, port } = new URL(server.url);
       const request = http.request(
-        { host: hostname, port, path, method, headers: { host, 'content-type': 'application/json' }, agent: false },
+        {
+          host: hostname,
+          port,
+          path,
+          method,
+          headers: { host, 'content-type': 'application/json' },
+          agent: false,
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -345,7 +352,14 @@ describe('the Host header', () => {
 
   it('refuses one that is not a host and port with 400 in the API error format, on every path', async () => {
     // `41\%UG?M ` made the URL http://41/%UG?M%20/api/…: an API call got a page's plain-text 404.
-    const hosts = ['41\\%UG?M ', 'localhost:3000@evil.example', 'a/b', 'a#b', 'shop example', '900453299293966300000'];
+    const hosts = [
+      '41\\%UG?M ',
+      'localhost:3000@evil.example',
+      'a/b',
+      'a#b',
+      'shop example',
+      '900453299293966300000',
+    ];
     const calls = [
       ['PUT', '/api/v1/admin/mail/template/update'],
       ['POST', '/api/v2/master/domainDetect'],

@@ -192,9 +192,24 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   );
   // The catalogue's facet indexes and what name sorts and keywords read are loaded in the background
   // (decision 0369): readiness does not wait for them, and the first catalogue request joins the build.
-  void services.catalogue
-    .warmUp()
-    .catch((error: unknown) => logger.warn({ err: error }, 'catalogue warm-up failed'));
+  void (async () => {
+    const sites = await Promise.all(
+      (await services.sites.siteIds()).map((id) => services.sites.siteById(id)),
+    );
+    await services.catalogue.warmUp(
+      sites.flatMap((site) =>
+        site
+          ? [
+              {
+                id: site.id,
+                languages: site.languages.map((language) => language.code2),
+                defaultLanguage: site.defaultLanguage,
+              },
+            ]
+          : [],
+      ),
+    );
+  })().catch((error: unknown) => logger.warn({ err: error }, 'catalogue warm-up failed'));
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -37,7 +37,7 @@ import {
   loadTags,
   type TagRecord,
 } from './catalogue-reference.ts';
-import { createFacetIndexes, type IndexQuery } from './facet-index.ts';
+import { createFacetIndexes, type IndexQuery, type WarmSite } from './facet-index.ts';
 import { layeredNavigation, navigationFilters } from './layered-navigation.ts';
 import {
   type FilterEntry,
@@ -785,8 +785,11 @@ export function createCatalogueService({ db, cache }: Pick<Deps, 'db' | 'cache'>
     invalidate: (siteId: number) => invalidateSiteContent(cache, siteId),
     /** The facet indexes' build figures (benchmarks, tests). */
     facetIndexStats: () => facets.stats(),
-    /** Builds the facet indexes and loads what sorts and keywords need, at the process's start (decision 0369). */
-    warmUp: () => facets.warmUp(),
+    /**
+     * Builds these sites' facet indexes and loads what sorts and keywords need, at the process's start
+     * (decision 0369); the sites and their languages come from the site module.
+     */
+    warmUp: (sites: readonly WarmSite[]) => facets.warmUp(sites),
   };
 }
 

@@ -271,4 +271,22 @@ describe('facet index', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }, 120_000);
+
+  it('warms up the sites it is given: the index, the folded names and the name ranks in each language, again after a rebuild', async () => {
+    const facets = createFacetIndexes(database.db, { enabled: true });
+    await facets.warmUp([{ id: siteId, languages: ['hr', 'en'], defaultLanguage: 'hr' }]);
+    const index = await facets.current(siteId);
+    expect(index!.textsReady).toBe(true);
+    expect([...index!.nameRanks.keys()].sort()).toEqual(['en|hr', 'hr|hr']);
+    expect(facets.stats().find((figures) => figures.siteId === siteId)?.preloadMs).toBeGreaterThanOrEqual(0);
+    // A rebuild (after a change the log cannot carry) preloads the new index in the background.
+    const rebuilt = await facets.rebuild(siteId);
+    expect(rebuilt).not.toBe(index);
+    await expect.poll(() => rebuilt!.textsReady, { timeout: 30_000 }).toBe(true);
+    expect([...rebuilt!.nameRanks.keys()].sort()).toEqual(['en|hr', 'hr|hr']);
+    // A process that was not asked to warm up builds on demand and loads nothing more.
+    const cold = await createFacetIndexes(database.db, { enabled: true }).current(siteId);
+    expect(cold!.textsReady).toBe(false);
+    expect(cold!.nameRanks.size).toBe(0);
+  }, 120_000);
 });

@@ -1895,6 +1895,9 @@ export type FacetIndexStats = {
   preloadMs?: number;
 };
 
+/** A site to warm up (the site module's answer): its languages, the default one the fallback of names. */
+export type WarmSite = { id: number; languages: readonly string[]; defaultLanguage: string };
+
 /**
  * The indexes of one process, one per site, each brought up to date before it answers. `current`
  * returns null while an index is being (re)built: the caller then asks the database as before.
@@ -1905,8 +1908,11 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
   const building = new Map<number, Promise<SiteFacetIndex | null>>();
   const updating = new Map<number, Promise<boolean>>();
   const stats = new Map<number, FacetIndexStats>();
-  /** Sites whose indexes load their texts and name ranks as soon as they are built (`warmUp`). */
-  const warmSites = new Set<number>();
+  /**
+   * Sites whose indexes load their texts and name ranks as soon as they are built (`warmUp`), with
+   * their languages as the site module gave them.
+   */
+  const warmSites = new Map<number, WarmSite>();
   const preloaded = new WeakSet<SiteFacetIndex>();
 
   function rebuild(siteId: number): Promise<SiteFacetIndex | null> {
@@ -1926,7 +1932,8 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
         void db
           .execute(sql`delete from catalogue_changes where changed_at < now() - interval '1 hour'`)
           .catch(() => {});
-        if (warmSites.has(siteId)) void preload(index);
+        const warm = warmSites.get(siteId);
+        if (warm) void preload(index, warm);
         return index;
       })
       .catch(() => null)
@@ -2116,21 +2123,16 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
    * and SKUs and the name ranks of each of the site's languages (with its default language as the
    * fallback), in the background of whoever calls it.
    */
-  async function preload(index: SiteFacetIndex): Promise<void> {
+  async function preload(index: SiteFacetIndex, site: WarmSite): Promise<void> {
     if (preloaded.has(index)) return;
     preloaded.add(index);
     const started = performance.now();
     try {
-      const languages = await rowsOf<{ code: string; is_default: boolean }>(
-        db,
-        sql`select l.code2 as code, sl.is_default from site_languages sl join languages l on l.id = sl.language_id
-            where sl.site_id = ${index.siteId} order by sl.position`,
-      );
-      const fallback = (languages.find((language) => language.is_default) ?? languages[0])?.code;
+      const fallback = site.defaultLanguage;
       // At once: on PostgreSQL each statement has its own connection (PGlite runs them in turn).
       await Promise.all([
         keywordTexts(index),
-        ...(fallback ? languages.map(({ code }) => nameRanks(index, code, fallback)) : []),
+        ...site.languages.map((code) => nameRanks(index, code, fallback)),
       ]);
       const figures = stats.get(index.siteId);
       if (figures && indexes.get(index.siteId) === index)
@@ -2145,13 +2147,12 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
    * request joins a build under way), and preloads each one's texts and name ranks after it, and after
    * every rebuild, so that no shopper's request pays for them.
    */
-  async function warmUp(): Promise<void> {
+  async function warmUp(sites: readonly WarmSite[]): Promise<void> {
     if (!enabled) return;
-    const sites = await rowsOf<{ id: number }>(db, sql`select id from sites order by id`);
-    for (const { id } of sites) {
-      warmSites.add(Number(id));
-      const index = await current(Number(id));
-      if (index) await preload(index);
+    for (const site of sites) {
+      warmSites.set(site.id, site);
+      const index = await current(site.id);
+      if (index) await preload(index, site);
     }
   }
 

@@ -157,6 +157,12 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
     await cache.delete('sites', DEV_DOMAIN_KEY).catch(() => {});
   }
 
+  /** Every site's id, in order (what a process prepares at its start). */
+  async function siteIds(): Promise<number[]> {
+    const rows = await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id));
+    return rows.map((row) => row.id);
+  }
+
   /** Every domain of every site (the domain picker of a development instance). */
   async function allDomains() {
     return db
@@ -334,6 +340,7 @@ export function createSiteService({ db, cache, config }: Pick<Deps, 'db' | 'cach
       siteOrigin(site, hostHeader, config.PUBLIC_URL),
     domainConfig,
     siteById,
+    siteIds,
     siteIdForHost,
     siteIdForApiKey,
     chooseStore,
