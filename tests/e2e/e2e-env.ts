@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 
-/** Debian's Chromium (or CHROMIUM_PATH): Playwright's own browser download is not available here. */
+/**
+ * Debian's Chromium (or CHROMIUM_PATH): Playwright's own browser download is not available here.
+ * Its headless shell first when installed (package chromium-headless-shell), as Playwright itself
+ * runs headless tests: the same Blink and V8 without the full browser around them, a third less time
+ * per test on two cores (decision 0564).
+ */
 export const chromiumPath =
   process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => fs.existsSync(candidate));
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) =>
+    fs.existsSync(candidate),
+  );
 
 export const chromiumLaunchOptions = {
   executablePath: chromiumPath,
