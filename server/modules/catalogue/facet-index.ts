@@ -1913,7 +1913,8 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
    * their languages as the site module gave them.
    */
   const warmSites = new Map<number, WarmSite>();
-  const preloaded = new WeakSet<SiteFacetIndex>();
+  /** Each index's preload, once: a second caller (warm-up after a build that preloads) awaits the same. */
+  const preloaded = new WeakMap<SiteFacetIndex, Promise<void>>();
 
   function rebuild(siteId: number): Promise<SiteFacetIndex | null> {
     const running = building.get(siteId);
@@ -2123,9 +2124,16 @@ export function createFacetIndexes(db: Db, options: { enabled?: boolean } = {}) 
    * and SKUs and the name ranks of each of the site's languages (with its default language as the
    * fallback), in the background of whoever calls it.
    */
-  async function preload(index: SiteFacetIndex, site: WarmSite): Promise<void> {
-    if (preloaded.has(index)) return;
-    preloaded.add(index);
+  function preload(index: SiteFacetIndex, site: WarmSite): Promise<void> {
+    let loading = preloaded.get(index);
+    if (!loading) {
+      loading = loadForSorts(index, site);
+      preloaded.set(index, loading);
+    }
+    return loading;
+  }
+
+  async function loadForSorts(index: SiteFacetIndex, site: WarmSite): Promise<void> {
     const started = performance.now();
     try {
       const fallback = site.defaultLanguage;
