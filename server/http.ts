@@ -119,12 +119,12 @@ export type HttpDeps = Deps & {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
-/** Bodies from this size go gzipped to clients that take it. */
 /**
  * A Host header as RFC 9110 §7.2 allows it: a name or IPv4 address (RFC 3986 reg-name without
  * percent-encoding) or a bracketed IPv6 literal, and an optional port.
  */
 const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~!$&'()*+,;=-]{1,253})(?::\d{0,5})?$/;
+/** Bodies from this size go gzipped to clients that take it. */
 const COMPRESS_THRESHOLD = 1024;
 /** A log line keeps this much of a path and query; a 100 kB query says nothing more. */
 const MAX_LOGGED_PATH = 2048;
