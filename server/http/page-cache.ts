@@ -8,6 +8,7 @@ import type { Cache } from '../cache/cache.ts';
 import type { CacheRead } from '../cache/memory-cache.ts';
 import { normalizeHost, type SiteService, siteCacheTag } from '../modules/site/site.service.ts';
 import { recordingCacheReads } from './answer-memo.ts';
+import { crc32Combine } from './crc32-combine.ts';
 import { createNonce, documentCsp, type SecurityHeaderOptions } from './security-headers.ts';
 
 /** The cache namespace of rendered pages (the admin caches page lists and empties it like any other). */
@@ -156,8 +157,11 @@ function bodyWithNonce(page: CachedPage, nonce: string): BodyPieces | string {
   return { pieces, length: template.bytes.length };
 }
 
-/** The page's fixed parts compressed once: raw deflate, each ended by a full flush (byte-aligned). */
-const deflatedParts = new WeakMap<CachedPage, Buffer[]>();
+/**
+ * The page's fixed parts compressed once (raw deflate, each ended by a full flush: byte-aligned), with
+ * each part's CRC-32 and length for the trailer.
+ */
+const deflatedParts = new WeakMap<CachedPage, { deflated: Buffer; crc: number; length: number }[]>();
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** An empty final stored block: ends the deflate stream. */
 const LAST_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
@@ -175,16 +179,20 @@ export function gzipWithNonce(page: object, nonce: string): BodyPieces | undefin
   const template = templates.get(cached);
   if (!template || Buffer.byteLength(nonce) !== template.nonceLength || template.nonceLength > 0xffff)
     return undefined;
-  const raw: Buffer[] = [];
-  let from = 0;
-  for (const offset of template.offsets) {
-    raw.push(template.bytes.subarray(from, offset));
-    from = offset + template.nonceLength;
-  }
-  raw.push(template.bytes.subarray(from));
   let parts = deflatedParts.get(cached);
   if (!parts) {
-    parts = raw.map((part) => zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_FULL_FLUSH }));
+    const raw: Buffer[] = [];
+    let from = 0;
+    for (const offset of template.offsets) {
+      raw.push(template.bytes.subarray(from, offset));
+      from = offset + template.nonceLength;
+    }
+    raw.push(template.bytes.subarray(from));
+    parts = raw.map((part) => ({
+      deflated: zlib.deflateRawSync(part, { finishFlush: zlib.constants.Z_FULL_FLUSH }),
+      crc: zlib.crc32(part),
+      length: part.length,
+    }));
     deflatedParts.set(cached, parts);
   }
   const nonceBytes = Buffer.from(nonce, 'latin1');
@@ -192,15 +200,17 @@ export function gzipWithNonce(page: object, nonce: string): BodyPieces | undefin
   stored.writeUInt16LE(nonceBytes.length, 1);
   stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
   nonceBytes.copy(stored, 5);
+  const nonceCrc = zlib.crc32(nonceBytes);
   const pieces: Buffer[] = [GZIP_HEADER];
+  // The body's CRC from the parts' own, combined with the nonce's (decision 0565): the page is not read again.
   let crc = 0;
-  raw.forEach((part, index) => {
+  parts.forEach((part, index) => {
     if (index > 0) {
       pieces.push(stored);
-      crc = zlib.crc32(nonceBytes, crc);
+      crc = crc32Combine(crc, nonceCrc, nonceBytes.length);
     }
-    pieces.push(parts[index]!);
-    crc = zlib.crc32(part, crc);
+    pieces.push(part.deflated);
+    crc = crc32Combine(crc, part.crc, part.length);
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
