@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { parseStylesheet } from './app/lib/stylesheet-pruning.server.ts';
 
 /**
  * The browser runs the islands on Preact through `preact/compat` (docs/decisions/0195-preact-islands.md):
@@ -76,8 +79,87 @@ function islands(): Plugin {
   };
 }
 
+/**
+ * The classes the browser's code may set, per island (docs/decisions/0566-inline-stylesheet-per-page.md):
+ * the server inlines only the rules a page can use, which are those of the classes in its markup and
+ * of every class its islands' code may write once hydrated (a dialog opened, a toast shown). From the
+ * client build's chunks: the entry's own (with its static imports) for every page, and per island its
+ * chunk with everything that chunk imports, statically or dynamically. The server build reads them
+ * from `virtual:island-class-tokens` (the client is built first); null in development, where the
+ * stylesheet is linked whole.
+ */
+function islandClassTokens(): Plugin {
+  const VIRTUAL = 'virtual:island-class-tokens';
+  let tokens: { entry: string[]; islands: Record<string, string[]> } | null = null;
+  return {
+    name: 'island-class-tokens',
+    resolveId(source) {
+      return source === VIRTUAL ? `\0${VIRTUAL}` : null;
+    },
+    load(id) {
+      return id === `\0${VIRTUAL}` ? `export default ${JSON.stringify(tokens)};` : null;
+    },
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const ids = [...this.getModuleIds()];
+      const registry = ids.find((id) => /[\\/]app[\\/]islands[\\/]registry\.ts$/.test(id));
+      const entryId = ids.find((id) => /[\\/]app[\\/]entry\.client\.tsx$/.test(id));
+      if (!registry || !entryId) return;
+      const source = fs.readFileSync(registry, 'utf8');
+      const loaders = [...source.matchAll(/(\w+):\s*\(\)\s*=>\s*import\('([^']+)'\)/g)];
+      if (loaders.length !== (source.match(/import\(/g) ?? []).length)
+        this.error("island-class-tokens: every island loader must read `name: () => import('…')`");
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const chunkOf = (id: string) =>
+        chunks.find((chunk) => chunk.facadeModuleId === id) ??
+        chunks.find((chunk) => chunk.moduleIds.includes(id));
+      // Class candidates as Tailwind finds them in source: runs of characters between quotes and spaces.
+      const candidates = (code: string) =>
+        code
+          .split(/[\s"'`]+/)
+          .filter((token) => token.length <= 120 && /^[!-~]+$/.test(token) && /[a-z]/.test(token));
+      const reach = (fileName: string, dynamic: boolean, into = new Set<string>()) => {
+        if (into.has(fileName)) return into;
+        into.add(fileName);
+        const chunk = byFile.get(fileName);
+        for (const next of [...(chunk?.imports ?? []), ...(dynamic ? (chunk?.dynamicImports ?? []) : [])])
+          reach(next, dynamic, into);
+        return into;
+      };
+      const tokensOf = (files: Set<string>, except: ReadonlySet<string> = new Set()) => {
+        const found = new Set<string>();
+        for (const file of files)
+          for (const token of candidates(byFile.get(file)?.code ?? '')) found.add(token);
+        return [...found].filter((token) => styled.has(token) && !except.has(token)).sort();
+      };
+      // Only names the stylesheet has a rule for are worth carrying to the server.
+      const stylesheets = Object.values(bundle).filter(
+        (output) => output.type === 'asset' && output.fileName.endsWith('.css'),
+      );
+      if (stylesheets.length === 0) this.error('island-class-tokens: the client build has no stylesheet');
+      const styled = new Set<string>();
+      for (const stylesheet of stylesheets)
+        for (const name of parseStylesheet(String(stylesheet.type === 'asset' ? stylesheet.source : ''))
+          .classes)
+          styled.add(name);
+      const entryChunk = chunkOf(entryId);
+      if (!entryChunk) this.error('island-class-tokens: no chunk for the island entry');
+      const entry = tokensOf(reach(entryChunk.fileName, false));
+      const always = new Set(entry);
+      const islands: Record<string, string[]> = {};
+      for (const [, name, specifier] of loaders) {
+        const chunk = chunkOf(path.resolve(path.dirname(registry), specifier!));
+        if (!chunk) this.error(`island-class-tokens: no chunk for the island ${name}`);
+        islands[name!] = tokensOf(reach(chunk.fileName, true), always);
+      }
+      tokens = { entry, islands };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [islands(), tailwindcss(), reactRouter()],
+  plugins: [islands(), islandClassTokens(), tailwindcss(), reactRouter()],
   server: { hmr: { port: 24678 } },
   environments: {
     client: {

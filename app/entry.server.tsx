@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
+import islandClassTokens from 'virtual:island-class-tokens';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
@@ -21,6 +22,7 @@ import {
   contractCallerContext,
   cspNonceContext,
 } from './lib/context.ts';
+import { createPageStylesheet } from './lib/stylesheet-pruning.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -32,11 +34,16 @@ export const streamTimeout = 5_000;
 export function createRequestHandler(build: ServerBuild, mode?: string) {
   if (mode !== 'production') return createRouterRequestHandler(build, mode);
   const { build: withoutLinks, stylesheet } = inlineRootStylesheet(build);
-  inlineStylesheet = stylesheet;
+  pageStylesheet = stylesheet === undefined ? undefined : createPageStylesheet(stylesheet, islandClassTokens);
   return createRouterRequestHandler(withoutLinks, mode);
 }
 
-let inlineStylesheet: string | undefined;
+/**
+ * In production: each document gets the rules of the stylesheet it can use (docs/decisions/
+ * 0566-inline-stylesheet-per-page.md). The document is rendered whole with a marker in the head, then
+ * the marker is replaced.
+ */
+let pageStylesheet: ReturnType<typeof createPageStylesheet> | undefined;
 
 /**
  * The whole stylesheet is about 9 KiB compressed: inside the document it costs no request before the
@@ -94,18 +101,26 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const stylesheet = pageStylesheet;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    // Crawlers get the complete document at once.
+    // Crawlers get the complete document at once, and so does every visitor when the stylesheet is
+    // inlined: the rules a document needs are known once all of it is rendered.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      stylesheet || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? 'onAllReady'
+        : 'onShellReady';
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
+    const rendered = () => {
+      clearTimeout(timeoutId);
+      timeoutId = undefined;
+    };
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesheetContext value={inlineStylesheet}>
+      <InlineStylesheetContext value={stylesheet?.marker}>
         <IslandComponentsContext value={islandComponents}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </IslandComponentsContext>
@@ -114,14 +129,31 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (stylesheet) {
+            const chunks: Buffer[] = [];
+            pipe(
+              new Writable({
+                write(chunk: Buffer, _encoding, callback) {
+                  chunks.push(chunk);
+                  callback();
+                },
+                final(callback) {
+                  rendered();
+                  const html = stylesheet.apply(Buffer.concat(chunks).toString('utf8'));
+                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                  callback();
+                },
+              }),
+            );
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
+              rendered();
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
