@@ -114,6 +114,15 @@ function islandClassTokens(): Plugin {
       const chunkOf = (id: string) =>
         chunks.find((chunk) => chunk.facadeModuleId === id) ??
         chunks.find((chunk) => chunk.moduleIds.includes(id));
+      // Only names the stylesheet has a rule for are worth carrying to the server.
+      const styled = new Set<string>();
+      for (const output of Object.values(bundle))
+        if (output.type === 'asset' && output.fileName.endsWith('.css'))
+          for (const name of parseStylesheet(
+            typeof output.source === 'string' ? output.source : new TextDecoder().decode(output.source),
+          ).classes)
+            styled.add(name);
+      if (styled.size === 0) this.error('island-class-tokens: the client build has no stylesheet');
       // Class candidates as Tailwind finds them in source: runs of characters between quotes and spaces.
       const candidates = (code: string) =>
         code
@@ -133,16 +142,6 @@ function islandClassTokens(): Plugin {
           for (const token of candidates(byFile.get(file)?.code ?? '')) found.add(token);
         return [...found].filter((token) => styled.has(token) && !except.has(token)).sort();
       };
-      // Only names the stylesheet has a rule for are worth carrying to the server.
-      const stylesheets = Object.values(bundle).filter(
-        (output) => output.type === 'asset' && output.fileName.endsWith('.css'),
-      );
-      if (stylesheets.length === 0) this.error('island-class-tokens: the client build has no stylesheet');
-      const styled = new Set<string>();
-      for (const stylesheet of stylesheets)
-        for (const name of parseStylesheet(String(stylesheet.type === 'asset' ? stylesheet.source : ''))
-          .classes)
-          styled.add(name);
       const entryChunk = chunkOf(entryId);
       if (!entryChunk) this.error('island-class-tokens: no chunk for the island entry');
       const entry = tokensOf(reach(entryChunk.fileName, false));
