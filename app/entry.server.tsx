@@ -140,7 +140,7 @@ export default function handleRequest(
                 },
                 final(callback) {
                   rendered();
-                  const html = stylesheet.apply(Buffer.concat(chunks).toString('utf8'));
+                  const html = stylesheet.apply(Buffer.concat(chunks));
                   resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
                   callback();
                 },

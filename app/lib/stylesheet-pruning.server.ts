@@ -212,21 +212,47 @@ export function pruneStylesheet(stylesheet: ParsedStylesheet, classes: ReadonlyS
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** The classes of an HTML document's `class` attributes (as React writes them: double quotes, escaped). */
-export function classesInMarkup(html: string, into = new Set<string>()): Set<string> {
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    const value = match[1]!.includes('&')
-      ? match[1]!.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (entity, name: string) =>
-          name.startsWith('#x')
-            ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-            : name.startsWith('#')
-              ? String.fromCodePoint(Number.parseInt(name.slice(1), 10))
-              : (ENTITIES[name] ?? entity),
-        )
-      : match[1]!;
-    for (const name of value.split(/\s+/)) if (name !== '') into.add(name);
+/** A `class` attribute's value with the character references React writes decoded. */
+const decodeAttribute = (value: string) =>
+  value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (entity, name: string) =>
+    name.startsWith('#x')
+      ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+      : name.startsWith('#')
+        ? String.fromCodePoint(Number.parseInt(name.slice(1), 10))
+        : (ENTITIES[name] ?? entity),
+  );
+
+const CLASS_ATTRIBUTE = ' class="';
+const ISLAND_ATTRIBUTE = ' data-island="';
+
+/**
+ * The values of an attribute in an HTML document (as React writes it: after a space, in double
+ * quotes). The document comes as its bytes read as Latin-1 (one character per byte: made in a few
+ * microseconds, and scanned faster than the bytes or the decoded text); class and island names are
+ * ASCII.
+ */
+function attributeValues(latin1: string, attribute: string): string[] {
+  const values: string[] = [];
+  for (let at = latin1.indexOf(attribute); at >= 0; ) {
+    const start = at + attribute.length;
+    const end = latin1.indexOf('"', start);
+    if (end < 0) break;
+    values.push(latin1.slice(start, end));
+    at = latin1.indexOf(attribute, end + 1);
   }
-  return into;
+  return values;
+}
+
+/** The classes of a `class` attribute's value, split and decoded. */
+const classList = (value: string) =>
+  (value.includes('&') ? decodeAttribute(value) : value).split(/[ \t\n\f\r]+/).filter((name) => name !== '');
+
+/** The classes of an HTML document's `class` attributes. */
+export function classesInMarkup(html: Buffer): Set<string> {
+  const classes = new Set<string>();
+  for (const value of attributeValues(html.toString('latin1'), CLASS_ATTRIBUTE))
+    for (const name of classList(value)) classes.add(name);
+  return classes;
 }
 
 export type IslandClassTokens = {
@@ -234,36 +260,53 @@ export type IslandClassTokens = {
   islands: Readonly<Record<string, readonly string[]>>;
 };
 
-/** How many distinct class sets keep their pruned stylesheet (pages of one kind share theirs). */
-const MAX_KEPT = 256;
+/** Distinct `class` values whose split is kept (a site's pages repeat a few hundred of them). */
+const MAX_KEPT_VALUES = 8192;
 
 /**
  * The stylesheet for each document: the server renders a marker where the stylesheet goes, and
  * `apply` puts the rules the finished document can use in its place (the whole stylesheet when the
- * build has no island class tokens).
+ * build has no island class tokens). Works on the rendered bytes: the document is neither decoded
+ * nor encoded again.
  */
 export function createPageStylesheet(css: string, tokens: IslandClassTokens | null) {
   const marker = `/*inline-stylesheet:${crypto.randomUUID()}*/`;
-  if (!tokens) return { marker, apply: (html: string) => html.replace(marker, () => css) };
+  /** The document with the stylesheet in place of the marker (`latin1`: the document's bytes as Latin-1). */
+  const withStylesheet = (
+    html: Buffer<ArrayBuffer>,
+    latin1: string,
+    stylesheet: string,
+  ): Buffer<ArrayBuffer> => {
+    const at = latin1.indexOf(marker);
+    if (at < 0) return html;
+    return Buffer.concat([html.subarray(0, at), Buffer.from(stylesheet), html.subarray(at + marker.length)]);
+  };
+  if (!tokens)
+    return {
+      marker,
+      apply: (html: Buffer<ArrayBuffer>) => withStylesheet(html, html.toString('latin1'), css),
+    };
   const parsed = parseStylesheet(css);
   const known = (names: readonly string[]) => names.filter((name) => parsed.classes.has(name));
   const always = known(tokens.entry);
   const byIsland = new Map(Object.entries(tokens.islands).map(([name, names]) => [name, known(names)]));
-  const kept = new Map<string, string>();
-  const apply = (html: string) => {
+  // Per distinct attribute value, the classes the stylesheet has rules for.
+  const styledClasses = new Map<string, string[]>();
+  const apply = (html: Buffer<ArrayBuffer>) => {
+    const latin1 = html.toString('latin1');
     const classes = new Set<string>(always);
-    for (const name of classesInMarkup(html)) if (parsed.classes.has(name)) classes.add(name);
-    for (const match of html.matchAll(/\sdata-island="([\w-]+)"/g))
-      for (const name of byIsland.get(match[1]!) ?? []) classes.add(name);
-    const key = [...classes].sort().join(' ');
-    let pruned = kept.get(key);
-    if (pruned === undefined) {
-      pruned = pruneStylesheet(parsed, classes);
-      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(key, pruned);
+    for (const value of attributeValues(latin1, CLASS_ATTRIBUTE)) {
+      let names = styledClasses.get(value);
+      if (names === undefined) {
+        names = classList(value).filter((name) => parsed.classes.has(name));
+        if (styledClasses.size >= MAX_KEPT_VALUES) styledClasses.clear();
+        styledClasses.set(value, names);
+      }
+      for (const name of names) classes.add(name);
     }
-    const stylesheet = pruned;
-    return html.replace(marker, () => stylesheet);
+    for (const island of attributeValues(latin1, ISLAND_ATTRIBUTE))
+      for (const name of byIsland.get(island) ?? []) classes.add(name);
+    return withStylesheet(html, latin1, pruneStylesheet(parsed, classes));
   };
   return { marker, apply };
 }
