@@ -9,6 +9,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerBuild } from 'react-router';
 import type { ContractCaller } from '../core/contract.ts';
+import { isHostHeader } from '../core/host-header.ts';
 import { MEDIA_PUT_PATH_PREFIX, MEDIA_UPLOAD_PATH } from '../core/media-library.ts';
 import { routeTable } from '../core/route-table.ts';
 import { type ApiEnv, createApiRouter } from './api/api-router.ts';
@@ -28,6 +29,7 @@ import { createFastLane, fastLaneOf, registerFastLane } from './http/fast-lane.t
 import { idempotency } from './http/idempotency.ts';
 import { createMethodTable, createWriteTable } from './http/method-table.ts';
 import { createPageCache } from './http/page-cache.ts';
+import { requestIdFor } from './http/request-id.ts';
 import {
   baseSecurityHeaders,
   createNonce,
@@ -118,12 +120,6 @@ export type HttpDeps = Deps & {
   getServerBuild?: () => Promise<ServerBuild>;
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
-/**
- * A Host header as RFC 9110 §7.2 allows it: a name or IPv4 address (RFC 3986 reg-name without
- * percent-encoding) or a bracketed IPv6 literal, and an optional port.
- */
-const HOST_HEADER = /^(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~!$&'()*+,;=-]{1,253})(?::\d{0,5})?$/;
 /** Bodies from this size go gzipped to clients that take it. */
 const COMPRESS_THRESHOLD = 1024;
 /** A log line keeps this much of a path and query; a 100 kB query says nothing more. */
@@ -393,7 +389,7 @@ export function createHttpApp(deps: HttpDeps) {
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(incoming);
     c.set('requestId', requestId);
     const started = logger.isLevelEnabled('info') ? performance.now() : 0;
     // Every response: the request id and the hardening headers, unless the route set its own value.
@@ -441,7 +437,7 @@ export function createHttpApp(deps: HttpDeps) {
   // Both refused once, here, for every path, in the API's error format (RFC 9112 §3.2: 400).
   app.use(async (c, next) => {
     const host = c.req.header('host');
-    if ((host !== undefined && !HOST_HEADER.test(host)) || !URL.canParse(c.req.url)) {
+    if ((host !== undefined && !isHostHeader(host)) || !URL.canParse(c.req.url)) {
       throw new ApiError(400, 'BAD_REQUEST', 'The Host header is malformed.');
     }
     return next();

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { TrieRouter } from 'hono/router/trie-router';
 import { getQueryParams } from 'hono/utils/url';
 import { z } from 'zod';
+import { isPlainHost } from '../../core/host-header.ts';
 import { resolveRequestContext } from '../api/context-middleware.ts';
 import { checkContractOutput, type Implementation } from '../api/contract-router.ts';
 import { ApiError, errorBody, validationError } from '../api/errors.ts';
@@ -17,6 +17,7 @@ import type { SessionService } from '../modules/users/session.service.ts';
 import { AnswerMemo, type MemoAnswer, recordingCacheReads } from './answer-memo.ts';
 import { acceptsGzip } from './compression.ts';
 import { type BodyPieces, gzipWithNonce, joinPieces, type PageAnswer, type PageCache } from './page-cache.ts';
+import { requestIdFor } from './request-id.ts';
 
 const gzip = promisify(zlib.gzip);
 
@@ -59,9 +60,6 @@ function latin1Of(bytes: Uint8Array): string {
 /** The answer of `GET /healthz` (as the app's route). */
 const HEALTH_BODY = Buffer.from('{"status":"ok"}');
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
-/** Host headers the lane takes (a name or IPv4 and a port); anything else goes the long way. */
-const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}(?::\d{1,5})?$/;
 /** Hosts already known to make a valid URL (bounded: any Host header may arrive). */
 const MAX_KNOWN_HOSTS = 64;
 
@@ -126,7 +124,8 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
   const knownHosts = new Set<string>();
   const hostIsValid = (host: string) => {
     if (knownHosts.has(host)) return true;
-    if (!PLAIN_HOST.test(host) || !URL.canParse(`http://${host}/`)) return false;
+    // Only plain hosts (a name or an address, and a port); anything else goes the long way.
+    if (!isPlainHost(host) || !URL.canParse(`http://${host}/`)) return false;
     if (knownHosts.size < MAX_KNOWN_HOSTS) knownHosts.add(host);
     return true;
   };
@@ -451,7 +450,7 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
 
   const begin = (req: IncomingMessage) => {
     const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFor(incoming);
     return { requestId, started: logger.isLevelEnabled('info') ? performance.now() : -1 };
   };
 

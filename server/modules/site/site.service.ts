@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isPlainHost } from '../../../core/host-header.ts';
 import { notFound } from '../../api/errors.ts';
 import type { Deps, RequestContext, SiteInfo, StoreInfo } from '../../api/request-context.ts';
 import { type Cache, cached } from '../../cache/cache.ts';
@@ -40,9 +41,6 @@ export function normalizeHost(host: string | undefined | null): string {
   return withoutPort.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 }
 
-/** A Host header that is a plain host name or address with an optional port, nothing else. */
-const HOST_HEADER = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
 /**
  * The scheme and host that absolute links (canonical, Open Graph, sitemaps, e-mails) use: the
  * configured public URL; else the request's host when it is one of the site's own domains (with the
@@ -52,7 +50,7 @@ export function siteOrigin(site: SiteInfo, hostHeader: string | undefined, publi
   if (publicUrl) return new URL(publicUrl).origin;
   const siteUrl = new URL(site.url);
   const host = hostHeader?.trim() ?? '';
-  if (HOST_HEADER.test(host) && site.domains.some((domain) => domain.host === normalizeHost(host)))
+  if (isPlainHost(host) && site.domains.some((domain) => domain.host === normalizeHost(host)))
     return `${siteUrl.protocol}//${host.toLowerCase()}`;
   return siteUrl.origin;
 }
