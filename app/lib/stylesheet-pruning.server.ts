@@ -60,71 +60,50 @@ function blockEnd(css: string, open: number): number {
 /** CSS escapes undone (`md\:flex` → `md:flex`, `\31 0` → `10`). */
 function unescapeIdentifier(escaped: string): string {
   return escaped.replace(/\\([0-9a-fA-F]{1,6}\s?|[\s\S])/g, (_, code: string) =>
-    /^[0-9a-fA-F]/.test(code) && code.trim().length > 0 && /^[0-9a-fA-F]+\s?$/.test(code)
-      ? String.fromCodePoint(Number.parseInt(code.trim(), 16))
-      : code,
+    /^[0-9a-fA-F]+\s?$/.test(code) ? String.fromCodePoint(Number.parseInt(code.trim(), 16)) : code,
   );
 }
 
 const CLASS_SELECTOR = /\.((?:\\[0-9a-fA-F]{1,6}\s?|\\[\s\S]|[\w-]|\P{ASCII})+)/gu;
 
-/** Splits at top-level commas (not inside parentheses, brackets or strings). */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
+/**
+ * Each selector of a list (split at the commas outside parentheses, brackets and strings) with its
+ * text outside parentheses, brackets and strings: the part whose classes a match requires.
+ */
+function selectorsOf(list: string): { selector: string; outside: string }[] {
+  const selectors: { selector: string; outside: string }[] = [];
   let depth = 0;
   let from = 0;
-  for (let i = 0; i < text.length; ) {
-    const c = text[i];
+  let outside = '';
+  for (let i = 0; i < list.length; ) {
+    const c = list[i]!;
     if (c === '\\') {
+      if (depth === 0) outside += list.slice(i, i + 2);
       i += 2;
       continue;
     }
     if (c === '"' || c === "'") {
-      i = skipString(text, i);
+      i = skipString(list, i);
       continue;
     }
     if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
     else if (c === ',' && depth === 0) {
-      parts.push(text.slice(from, i));
+      selectors.push({ selector: list.slice(from, i), outside });
       from = i + 1;
-    }
+      outside = '';
+    } else if (depth === 0) outside += c;
     i++;
   }
-  parts.push(text.slice(from));
-  return parts;
-}
-
-/** The selector with everything inside parentheses and brackets (and strings) blanked out. */
-function outsideParentheses(selector: string): string {
-  let out = '';
-  let depth = 0;
-  for (let i = 0; i < selector.length; ) {
-    const c = selector[i]!;
-    if (c === '\\') {
-      if (depth === 0) out += selector.slice(i, i + 2);
-      i += 2;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      i = skipString(selector, i);
-      continue;
-    }
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (depth === 0) out += c;
-    i++;
-  }
-  return out;
+  selectors.push({ selector: list.slice(from), outside });
+  return selectors;
 }
 
 function requirementsOf(selectorList: string, classes: Set<string>): string[][] | null {
   const requirements: string[][] = [];
-  for (const selector of splitTopLevel(selectorList)) {
+  for (const { selector, outside } of selectorsOf(selectorList)) {
     for (const match of selector.matchAll(CLASS_SELECTOR)) classes.add(unescapeIdentifier(match[1]!));
-    const required = [...outsideParentheses(selector).matchAll(CLASS_SELECTOR)].map((match) =>
-      unescapeIdentifier(match[1]!),
-    );
+    const required = [...outside.matchAll(CLASS_SELECTOR)].map((match) => unescapeIdentifier(match[1]!));
     if (required.length === 0) return null;
     requirements.push(required);
   }
