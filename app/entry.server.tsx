@@ -140,8 +140,12 @@ export default function handleRequest(
                 },
                 final(callback) {
                   rendered();
-                  const html = stylesheet.apply(Buffer.concat(chunks));
-                  resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                  try {
+                    const html = stylesheet.apply(Buffer.concat(chunks));
+                    resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                  } catch (error) {
+                    reject(error);
+                  }
                   callback();
                 },
               }),
