@@ -9,6 +9,7 @@ import {
 } from '../../app/lib/stylesheet-pruning.server.ts';
 import { type BundleSeed, productSeeds } from '../../server/db/seed/catalogue/products.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { logIn } from './support/comments.ts';
 
 /**
  * Each document carries only the rules of the stylesheet it can use (docs/decisions/0566): those of
@@ -133,5 +134,16 @@ test.describe('the stylesheet of each page', () => {
       'true',
     );
     await expectStyled(page, whole, 'login, password shown');
+  });
+
+  test('edit mode: the editor toolbar and the section controls on a content page', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await logIn(page.request, 'editor');
+    await page.goto('/o-nama?editPage=true');
+    await expect(page.getByRole('toolbar', { name: hr.editor.toolbar })).toBeVisible();
+    await waitForHydration(page);
+    await expectStyled(page, whole, 'edit mode');
+    await context.close();
   });
 });
