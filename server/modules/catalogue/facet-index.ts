@@ -1864,7 +1864,13 @@ async function loadProductStates(db: Db, siteId: number, ids: number[]): Promise
   return states;
 }
 
-/** The rank of every slot's name in the order `lower(coalesce(requested, fallback))` has in the database. */
+/**
+ * The rank of every slot's name in the order `lower(coalesce(requested, fallback))` has in the
+ * database. Every product of the site is ranked, listed or not: a product that is hidden, renamed and
+ * shown again keeps its slot and needs its new name's rank, and only a new slot (or a changed name)
+ * makes the index load the ranks again. Ranks compare only among the listed products, and a dense
+ * rank over all of them orders those as a rank over the listed ones alone would.
+ */
 async function loadNameRanks(db: Db, index: SiteFacetIndex, language: string, fallback: string) {
   const rows = await rowsOf<{ ids: string | null; ranks: string | null }>(
     db,
@@ -1874,7 +1880,7 @@ async function loadNameRanks(db: Db, index: SiteFacetIndex, language: string, fa
           from products p
           left join product_translations r on r.product_id = p.id and r.language_code = ${language}
           left join product_translations f on f.product_id = p.id and f.language_code = ${fallback}
-          where p.site_id = ${index.siteId} and p.status = 'active' and p.is_visible_individually) ranked`,
+          where p.site_id = ${index.siteId}) ranked`,
   );
   const ranks = new Int32Array(index.capacity).fill(-1);
   const ids = parseList(rows[0]?.ids ?? null);

@@ -210,3 +210,45 @@ describe('the cards of a listing after a write', () => {
     expect(cardOf(await expectCurrent('sale over'), first).prices?.discountPrice ?? null).toBeNull();
   });
 });
+
+describe('the name order of a listing after a write', () => {
+  /** The category's products by name (the page language's, else the default's), as SQL orders them. */
+  async function sqlNameOrder() {
+    const rows = await database.rows<{ id: number }>(
+      sql`select p.id from products p
+          join product_category_links l on l.product_id = p.id and l.category_id = ${categoryId}
+          left join product_translations r on r.product_id = p.id and r.language_code = ${LANGUAGE}
+          left join product_translations f on f.product_id = p.id and f.language_code = 'hr'
+          where p.status = 'active' and p.is_visible_individually
+          order by lower(coalesce(r.name, f.name)) asc nulls last, p.id asc`,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+  async function nameOrder() {
+    const response = await app.json(
+      '/api/v1/catalogue/product/web/filter',
+      postJson(
+        { mainCategory: 'cards', sort: 'name_asc', page: 1, limit: 20 + ++freshness },
+        { language: LANGUAGE },
+      ),
+    );
+    expect(response.status).toBe(200);
+    return (response.body.data.records as { id: number }[]).map((record) => record.id);
+  }
+
+  it('places a product renamed while it was hidden by its new name once it is shown again', async () => {
+    const [, second] = ids as [number, number];
+    expect(await nameOrder(), 'before').toEqual(await sqlNameOrder());
+    await database.db.execute(sql`update products set is_visible_individually = false where id = ${second}`);
+    expect(await nameOrder(), 'hidden').toEqual(await sqlNameOrder());
+    await database.db.execute(
+      sql`update product_translations set name = 'AAA first of all' where product_id = ${second} and language_code = ${LANGUAGE}`,
+    );
+    // A name-sorted request while it is hidden: the names are ranked again, without it.
+    expect(await nameOrder(), 'renamed while hidden').toEqual(await sqlNameOrder());
+    await database.db.execute(sql`update products set is_visible_individually = true where id = ${second}`);
+    const shown = await nameOrder();
+    expect(shown, 'shown again').toEqual(await sqlNameOrder());
+    expect(shown[0]).toBe(second);
+  });
+});
