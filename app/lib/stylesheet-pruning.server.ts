@@ -57,10 +57,14 @@ function blockEnd(css: string, open: number): number {
   return css.length;
 }
 
+/** A code point's character, or `fallback` when the number names none (markup may hold `&#x110000;`). */
+const character = (code: number, fallback: string) =>
+  Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+
 /** CSS escapes undone (`md\:flex` → `md:flex`, `\31 0` → `10`). */
 function unescapeIdentifier(escaped: string): string {
   return escaped.replace(/\\([0-9a-fA-F]{1,6}\s?|[\s\S])/g, (_, code: string) =>
-    /^[0-9a-fA-F]+\s?$/.test(code) ? String.fromCodePoint(Number.parseInt(code.trim(), 16)) : code,
+    /^[0-9a-fA-F]+\s?$/.test(code) ? character(Number.parseInt(code.trim(), 16), code) : code,
   );
 }
 
@@ -195,9 +199,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 const decodeAttribute = (value: string) =>
   value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (entity, name: string) =>
     name.startsWith('#x')
-      ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+      ? character(Number.parseInt(name.slice(2), 16), entity)
       : name.startsWith('#')
-        ? String.fromCodePoint(Number.parseInt(name.slice(1), 10))
+        ? character(Number.parseInt(name.slice(1), 10), entity)
         : (ENTITIES[name] ?? entity),
   );
 

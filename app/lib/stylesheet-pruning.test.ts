@@ -77,6 +77,12 @@ describe('pruneStylesheet', () => {
 });
 
 describe('classesInMarkup', () => {
+  it('keeps a character reference that names no character as it is', () => {
+    const html = '<p class="a &#x110000; b&#99999999999;"></p>';
+    expect([...classesInMarkup(Buffer.from(html))].sort()).toEqual(['&#x110000;', 'a', 'b&#99999999999;']);
+    expect(prune('.\\110000 x{color:red}.a{top:0}', ['a'])).toBe('.a{top:0}');
+  });
+
   it('reads the class attributes as React writes them, entities decoded', () => {
     const html =
       '<div class="flex  p-4"><svg class="size-4"></svg><p class="[&amp;&gt;svg]:size-4 before:content-[&#x27;x&#x27;]">class="no"</p><a data-class="nope"></a></div>';
