@@ -289,6 +289,9 @@ test('the page title and FAQ questions are edited in place; a conflicted draft s
   await editor.getByRole('button', { name: inPlace.editAnswer.replace('{{position}}', '2') }).click();
   const prose = editor.getByTestId('faq-item-editor').nth(1).locator('.ProseMirror');
   await expect(prose).toBeVisible(slow);
+  // The editor focuses itself once mounted (TipTap's autofocus, a moment after it shows): typing
+  // before that lost the first letter on a loaded machine.
+  await expect(prose).toBeFocused(slow);
   await editor.keyboard.type('Yes, always.');
   await editor.getByTestId('faq-item-editor').nth(1).getByRole('button', { name: texts.moveUp }).click();
   await expect(editor.getByTestId('faq-question').first()).toHaveValue('Is it free?');
