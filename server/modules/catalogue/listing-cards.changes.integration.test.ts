@@ -102,13 +102,10 @@ afterAll(async () => {
 
 /** The category's listing, on a request no response cache has seen (a new limit each time). */
 let freshness = 0;
-async function listing() {
+async function listing(sort: 'newest' | 'name_asc' = 'newest') {
   const response = await app.json(
     '/api/v1/catalogue/product/web/filter',
-    postJson(
-      { mainCategory: 'cards', sort: 'newest', page: 1, limit: 20 + ++freshness },
-      { language: LANGUAGE },
-    ),
+    postJson({ mainCategory: 'cards', sort, page: 1, limit: 20 + ++freshness }, { language: LANGUAGE }),
   );
   expect(response.status).toBe(200);
   return response.body.data.records as ({ id: number } & Record<string, unknown>)[];
@@ -224,17 +221,7 @@ describe('the name order of a listing after a write', () => {
     );
     return rows.map((row) => Number(row.id));
   }
-  async function nameOrder() {
-    const response = await app.json(
-      '/api/v1/catalogue/product/web/filter',
-      postJson(
-        { mainCategory: 'cards', sort: 'name_asc', page: 1, limit: 20 + ++freshness },
-        { language: LANGUAGE },
-      ),
-    );
-    expect(response.status).toBe(200);
-    return (response.body.data.records as { id: number }[]).map((record) => record.id);
-  }
+  const nameOrder = async () => (await listing('name_asc')).map((record) => record.id);
 
   it('places a product renamed while it was hidden by its new name once it is shown again', async () => {
     const [, second] = ids as [number, number];
