@@ -230,14 +230,6 @@ function attributeValues(latin1: string, attribute: string): string[] {
 const classList = (value: string) =>
   (value.includes('&') ? decodeAttribute(value) : value).split(/[ \t\n\f\r]+/).filter((name) => name !== '');
 
-/** The classes of an HTML document's `class` attributes. */
-export function classesInMarkup(html: Buffer): Set<string> {
-  const classes = new Set<string>();
-  for (const value of attributeValues(html.toString('latin1'), CLASS_ATTRIBUTE))
-    for (const name of classList(value)) classes.add(name);
-  return classes;
-}
-
 export type IslandClassTokens = {
   entry: readonly string[];
   islands: Readonly<Record<string, readonly string[]>>;

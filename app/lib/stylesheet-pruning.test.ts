@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classesInMarkup,
-  createPageStylesheet,
-  parseStylesheet,
-  pruneStylesheet,
-} from './stylesheet-pruning.server.ts';
+import { createPageStylesheet, parseStylesheet, pruneStylesheet } from './stylesheet-pruning.server.ts';
 
 const prune = (css: string, classes: string[]) => pruneStylesheet(parseStylesheet(css), new Set(classes));
 
@@ -76,23 +71,36 @@ describe('pruneStylesheet', () => {
   });
 });
 
-describe('classesInMarkup', () => {
-  it('keeps a character reference that names no character as it is', () => {
-    const html = '<p class="a &#x110000; b&#99999999999;"></p>';
-    expect([...classesInMarkup(Buffer.from(html))].sort()).toEqual(['&#x110000;', 'a', 'b&#99999999999;']);
-    expect(prune('.\\110000 x{color:red}.a{top:0}', ['a'])).toBe('.a{top:0}');
+describe("a document's classes", () => {
+  /**
+   * Which of `names` the document's markup makes the page's stylesheet keep, with one rule per name
+   * (every character but letters, digits, `_` and `-` escaped, as Tailwind writes them).
+   */
+  const keptFor = (markup: string, names: string[]) => {
+    const css = names
+      .map((name, order) => `.${name.replace(/[^\w-]/g, (c) => `\\${c}`)}{order:${order}}`)
+      .join('');
+    const stylesheet = createPageStylesheet(css, { entry: [], islands: {} });
+    const html = stylesheet.apply(Buffer.from(`<style>${stylesheet.marker}</style>${markup}`)).toString();
+    return [...html.matchAll(/order:(\d+)/g)].map((match) => names[Number(match[1])]);
+  };
+
+  it('are read from the class attributes as React writes them, entities decoded', () => {
+    const markup =
+      '<div class="flex  p-4"><svg class="size-4"></svg><p class="[&amp;&gt;svg]:size-4 before:content-[&#x27;x&#x27;]">class="no"</p><a data-class="nope"></a></div>';
+    expect(
+      keptFor(markup, ['flex', 'p-4', 'size-4', '[&>svg]:size-4', "before:content-['x']", 'no', 'nope']),
+    ).toEqual(['flex', 'p-4', 'size-4', '[&>svg]:size-4', "before:content-['x']"]);
   });
 
-  it('reads the class attributes as React writes them, entities decoded', () => {
-    const html =
-      '<div class="flex  p-4"><svg class="size-4"></svg><p class="[&amp;&gt;svg]:size-4 before:content-[&#x27;x&#x27;]">class="no"</p><a data-class="nope"></a></div>';
-    expect([...classesInMarkup(Buffer.from(html))].sort()).toEqual([
-      '[&>svg]:size-4',
-      "before:content-['x']",
-      'flex',
-      'p-4',
-      'size-4',
+  it('keep a character reference that names no character as it is', () => {
+    const markup = '<p class="a &#x110000; b&#99999999999;"></p>';
+    expect(keptFor(markup, ['a', '&#x110000;', 'b&#99999999999;', 'b'])).toEqual([
+      'a',
+      '&#x110000;',
+      'b&#99999999999;',
     ]);
+    expect(prune('.\\110000 x{color:red}.a{top:0}', ['a'])).toBe('.a{top:0}');
   });
 });
 
