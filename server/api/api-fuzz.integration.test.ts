@@ -78,23 +78,30 @@ const SQL_TEXT = [/\bselect\s/i, /\binsert\s/i, /\bupdate\s+"/i, /\bdelete\s+fro
 
 type Snapshot = Map<string, string>;
 
-let tableQuery: ReturnType<typeof sql.raw> | undefined;
+let tableQuery: string | undefined;
 /** Rows and newest row version (xmin) of every table of the schema: an insert, update or delete shows. */
 async function snapshot(): Promise<Snapshot> {
   if (!tableQuery) {
     const tables = await database.rows<{ name: string }>(sql`
       select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`);
-    tableQuery = sql.raw(
-      tables
-        .map(
-          ({ name }) =>
-            `select '${name}' as name, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as state from "${name}"`,
-        )
-        .join(' union all '),
-    );
+    tableQuery = tables
+      .map(
+        ({ name }) =>
+          `select '${name}' as name, count(*)::text || ':' || coalesce(max(xmin::text::bigint), 0)::text as state from "${name}"`,
+      )
+      .join(' union all ');
   }
-  const rows = await database.rows<{ name: string; state: string }>(tableQuery);
+  const query = tableQuery;
+  type Row = { name: string; state: string };
+  // PostgreSQL plans this union of a hundred small scans in parallel, and starting its workers costs
+  // several times the scans (110-150 ms a snapshot against 17-37 ms in one backend).
+  const rows = database.sql
+    ? await database.sql.begin(async (tx) => {
+        await tx`set local max_parallel_workers_per_gather = 0`;
+        return tx.unsafe<Row[]>(query);
+      })
+    : await database.rows<Row>(sql.raw(query));
   return new Map(rows.map((row) => [row.name, row.state]));
 }
 
