@@ -17,6 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].profile.admin.title,
     alternates: routeAlternates('admin'),
+    description: catalogs[language].profile.admin.intro,
     noindex: true,
   };
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.displayName || user.email;

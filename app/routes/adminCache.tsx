@@ -35,6 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].adminPanel.cache.title,
     alternates: routeAlternates('adminCache'),
+    description: catalogs[language].adminPanel.cache.intro,
     noindex: true,
   };
   return {

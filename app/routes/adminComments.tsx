@@ -62,6 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].comments.admin.title,
     alternates: routeAlternates('adminComments'),
+    description: catalogs[language].comments.admin.intro,
     noindex: true,
   };
   return { language, status, done, list: result.data, seo, adminPanel: adminPanelInfo };

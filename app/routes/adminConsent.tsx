@@ -68,6 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].consent.admin.title,
     alternates: routeAlternates('adminConsent', slug ? { slug } : {}),
+    description: catalogs[language].consent.admin.intro,
     noindex: true,
   };
   const adminPanelInfo = await panel;

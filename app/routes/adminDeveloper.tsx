@@ -47,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].devtools.pageTitle,
     alternates: routeAlternates('adminDeveloper'),
+    description: catalogs[language].devtools.intro,
     noindex: true,
   };
   return {

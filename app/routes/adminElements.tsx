@@ -37,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].elements.title,
     alternates: routeAlternates('adminElements'),
+    description: catalogs[language].elements.intro,
     noindex: true,
   };
   return {

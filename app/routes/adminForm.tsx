@@ -43,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].forms.admin.editTitle.replace('{{title}}', title),
     alternates: routeAlternates('adminForm', { id }),
+    description: catalogs[language].forms.admin.intro,
     noindex: true,
   };
   return {

@@ -34,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].forms.admin.title,
     alternates: routeAlternates('adminForms'),
+    description: catalogs[language].forms.admin.intro,
     noindex: true,
   };
   return { language, list: result.data, seo, adminPanel };

@@ -100,6 +100,7 @@ export async function loader(args: Route.LoaderArgs) {
   const adminPanelInfo = await panel;
   const seo: PageSeo = {
     title: catalogs[language].media.title,
+    description: catalogs[language].media.intro,
     alternates: routeAlternates('adminMedia'),
     noindex: true,
   };

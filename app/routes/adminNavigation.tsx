@@ -28,6 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].navigation.title,
     alternates: routeAlternates('adminNavigation'),
+    description: catalogs[language].navigation.intro,
     noindex: true,
   };
   return { language, menu, editLanguage, state: result.data!, seo, adminPanel, returnTo };

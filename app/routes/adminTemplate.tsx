@@ -42,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
       .replace('{{key}}', template.key)
       .replace('{{language}}', template.languageCode),
     alternates: routeAlternates('adminTemplate', ref),
+    description: catalogs[language].adminPanel.templates.intro,
     noindex: true,
   };
   return {

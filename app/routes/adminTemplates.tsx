@@ -15,6 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: catalogs[language].adminPanel.templates.title,
     alternates: routeAlternates('adminTemplates'),
+    description: catalogs[language].adminPanel.templates.intro,
     noindex: true,
   };
   return { language, list: result.data, seo, adminPanel };

@@ -23,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   const seo: PageSeo = {
     title: texts.sectionToolPage.title,
     alternates: routeAlternates('sectionTool'),
+    description: texts.sectionToolPage.intro,
     noindex: true,
   };
   return { language, ...samples, seo };

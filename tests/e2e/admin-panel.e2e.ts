@@ -240,6 +240,29 @@ test('a menu item pointing at a page is added to the main menu and a visitor see
   await editor.context().close();
 });
 
+test('every admin screen is kept out of search engines and describes itself in its language', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await editorPage(browser);
+  for (const key of adminScreens) {
+    const descriptions: string[] = [];
+    for (const language of ['hr', 'en'] as const) {
+      const path = screenPath(key, language);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute('content', /noindex/);
+      const meta = page.locator('meta[name="description"]');
+      await expect(meta, path).toHaveCount(1);
+      const description = (await meta.getAttribute('content')) ?? '';
+      expect(description.trim().length, path).toBeGreaterThan(10);
+      descriptions.push(description);
+    }
+    expect(descriptions[0], key).not.toBe(descriptions[1]);
+  }
+  await page.context().close();
+});
+
 test('every admin screen refuses a customer (403) and sends a visitor to log in', async ({ browser }) => {
   expect(adminScreens).toEqual(
     expect.arrayContaining([
