@@ -36,6 +36,11 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** PGlite's buffer cache, in MB: resident from the start (PGlite zeroes it), so it is kept small. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  /**
+   * Where the embedded engine runs: a worker thread of its own (statements run beside the event loop
+   * that serves requests, decision 0568) or the serving thread itself.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   REDIS_URL: redisUrl.optional(),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(10).default(10_000),
   /** Megabytes the in-memory cache may hold (entries counted by their JSON size). */

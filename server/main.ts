@@ -67,6 +67,7 @@ export async function openConfiguredDatabase(
     const database = await openPglite({
       dataDir: config.pgliteDir,
       sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+      thread: config.PGLITE_THREAD,
     });
     await runMigrations(database);
     logger.info({ ms: Date.now() - started, dir: config.pgliteDir }, 'embedded database ready');

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { ThreadedEngine } from './embedded-thread.ts';
 import { watchEmbeddedEngine } from './embedded-writes.ts';
 import { rowsOf } from './raw-rows.ts';
 
@@ -15,12 +16,18 @@ import { rowsOf } from './raw-rows.ts';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
+ * The embedded engine: PGlite in this thread, or PGlite in a worker thread of this process (decision
+ * 0568). Either way one session that every statement of the process goes through.
+ */
+export type EmbeddedEngine = PGlite | ThreadedEngine;
+
+/**
  * The embedded engine behind `db`, or null on PostgreSQL: for the few statements that are prepared
  * by hand there (decision 0366), since PGlite plans every query anew.
  */
-export function embeddedEngine(db: Db): PGlite | null {
+export function embeddedEngine(db: Db): EmbeddedEngine | null {
   const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
+  return client instanceof PGlite || client instanceof ThreadedEngine ? client : null;
 }
 
 /**
@@ -46,7 +53,7 @@ export type DatabaseHandle = {
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The PGlite instance, when the engine is PGlite (tests dump it as a template). */
+  /** The PGlite instance, when the engine is PGlite in this thread (tests dump it as a template). */
   pglite?: PGlite;
   /** The postgres.js client, when the engine is PostgreSQL. */
   sql?: postgres.Sql;
@@ -62,11 +69,13 @@ export const pgliteExtensions = { pg_trgm, unaccent };
  */
 export const defaultPgliteSharedBuffersMb = 32;
 
-export async function openPglite(
-  options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number } = {},
-): Promise<DatabaseHandle> {
+/** How the embedded engine is opened (plain data: it is also what the engine's worker thread is given). */
+export type EmbeddedOpenOptions = { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number };
+
+/** Opens PGlite in this thread, with the extensions and settings every open needs. */
+export async function openPgliteEngine(options: EmbeddedOpenOptions = {}): Promise<PGlite> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
+  return PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: pgliteExtensions,
@@ -78,13 +87,25 @@ export async function openPglite(
     // Every acknowledged commit is flushed to the data directory before the query returns.
     relaxedDurability: false,
   });
+}
+
+/**
+ * PGlite, in this thread or (`thread: 'worker'`, what a serving process uses) in a worker thread of
+ * its own (decision 0568).
+ */
+export async function openPglite(
+  options: EmbeddedOpenOptions & { thread?: 'main' | 'worker' } = {},
+): Promise<DatabaseHandle> {
+  const { thread = 'main', ...engineOptions } = options;
+  const client: EmbeddedEngine =
+    thread === 'worker' ? await ThreadedEngine.open(engineOptions) : await openPgliteEngine(engineOptions);
   // Lets readers keep what they read until something is written (decision 0372).
   watchEmbeddedEngine(client);
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const db = drizzlePglite({ client: client as PGlite }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
-    pglite: client,
+    ...(client instanceof PGlite ? { pglite: client } : {}),
     rows: <T extends Record<string, unknown>>(query: SQL) => rowsOf<T>(db, query),
     async ping() {
       await client.query('select 1');

@@ -1,9 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MediaView } from '../../../core/media.ts';
 import { discountPercent, toEuro } from '../../../core/money.ts';
-import { type Db, embeddedEngine, pooledPostgres } from '../../db/client.ts';
+import { type Db, type EmbeddedEngine, embeddedEngine, pooledPostgres } from '../../db/client.ts';
 import { execWithToken, writeToken } from '../../db/embedded-writes.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { pickText } from '../../kernel/translations.ts';
@@ -489,7 +488,7 @@ async function cardsJson(db: Db, view: CatalogueView, ids: number[]): Promise<st
  */
 async function engineCards(
   db: Db,
-  engine: PGlite,
+  engine: EmbeddedEngine,
   view: CatalogueView,
   ids: number[],
 ): Promise<{ cards: CardJson[]; token: string | null }> {
@@ -529,11 +528,11 @@ async function engineCards(
  * request, as for a card just read.
  */
 type CardCache = { token: string; cards: Map<string, CardJson> };
-const cardCaches = new WeakMap<PGlite, CardCache>();
+const cardCaches = new WeakMap<EmbeddedEngine, CardCache>();
 /** About 1 KB of heap each (measured in decision 0373). */
 export const CARD_CACHE_LIMIT = 20_000;
 
-async function embeddedCards(db: Db, engine: PGlite, view: CatalogueView, ids: number[]) {
+async function embeddedCards(db: Db, engine: EmbeddedEngine, view: CatalogueView, ids: number[]) {
   const token = process.env.CATALOGUE_CARD_CACHE === 'off' ? null : await writeToken(engine);
   if (token === null) return (await engineCards(db, engine, view, ids)).cards;
   let cache = cardCaches.get(engine);
