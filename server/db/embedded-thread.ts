@@ -51,7 +51,10 @@ export class ThreadedEngine {
   }
 
   static async open(options: EmbeddedOpenOptions): Promise<ThreadedEngine> {
-    const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), { workerData: options });
+    const worker = new Worker(new URL('./embedded-worker.ts', import.meta.url), {
+      workerData: options,
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     await new Promise<void>((resolve, reject) => {
       const ready = (message: unknown) => {
         if ((message as { ready?: boolean }).ready !== true) return;
