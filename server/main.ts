@@ -46,7 +46,11 @@ async function firstStartInChild(logger: Logger): Promise<true> {
 export async function openConfiguredDatabase(
   config: Config,
   logger: Logger,
-  options: { firstStartInChild?: boolean } = {},
+  options: {
+    firstStartInChild?: boolean;
+    /** Where PGlite runs: its own worker thread for a serving process, this thread for a CLI (the default). */
+    embeddedThread?: 'main' | 'worker';
+  } = {},
 ): Promise<{ database: DatabaseHandle; lock?: DataDirLock; prepared: boolean }> {
   if (config.DATABASE_URL) {
     const database = await openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX });
@@ -67,7 +71,7 @@ export async function openConfiguredDatabase(
     const database = await openPglite({
       dataDir: config.pgliteDir,
       sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
-      thread: config.PGLITE_THREAD,
+      thread: options.embeddedThread ?? 'main',
     });
     await runMigrations(database);
     logger.info({ ms: Date.now() - started, dir: config.pgliteDir }, 'embedded database ready');
@@ -104,6 +108,7 @@ export async function startServer(config: Config, options: { dev?: boolean } = {
   const logger = createLogger(config.LOG_LEVEL);
   const { database, lock, prepared } = await openConfiguredDatabase(config, logger, {
     firstStartInChild: true,
+    embeddedThread: config.PGLITE_THREAD,
   });
   for (const dir of [config.mediaDir, config.outboxDir]) fs.mkdirSync(dir, { recursive: true });
   const storage = createConfiguredStorage(config);
