@@ -33,6 +33,8 @@ export class ThreadedEngine {
   #nextTransaction = 1;
   #inTransaction = false;
   #closed = false;
+  /** The request id of `close`, answered by the thread's end if its answer does not come first. */
+  #closeId = 0;
   #failure: Error | null = null;
   /** Called once for every request sent to the engine, before it is sent (embedded-writes.ts counts them). */
   onSend: (() => void) | null = null;
@@ -44,7 +46,15 @@ export class ThreadedEngine {
       this.#fail(error instanceof Error ? error : new Error(String(error))),
     );
     worker.on('exit', (code) => {
-      if (!this.#closed) this.#fail(new Error(`the embedded database's thread stopped (exit code ${code})`));
+      // After `close`: the thread ends once the engine is closed (its answer and its exit may come in
+      // either order), so the close is done.
+      if (this.#closed) {
+        for (const [id, pending] of this.#pending) {
+          if (id === this.#closeId) pending.resolve(null);
+          else pending.reject(new Error('the embedded database is closed'));
+        }
+        this.#pending.clear();
+      } else this.#fail(new Error(`the embedded database's thread stopped (exit code ${code})`));
     });
     // Only a request in flight keeps the process alive (a CLI ends when its last statement has answered).
     worker.unref();
@@ -127,10 +137,13 @@ export class ThreadedEngine {
 
   async close(): Promise<void> {
     if (this.#closed) return;
+    // Sent before anything is refused; statements sent before it still run first.
+    this.#closeId = this.#nextId;
+    const closing = this.#send({ op: 'close' });
+    this.#closed = true;
     try {
-      await this.#send({ op: 'close' });
+      await closing;
     } finally {
-      this.#closed = true;
       await this.#worker.terminate();
     }
   }
