@@ -149,26 +149,18 @@ export class ThreadedEngine {
   }
 
   #query<T>(text: string, params: unknown[], options: QueryOptions | undefined, tx: number | undefined) {
-    if (options?.serializers || options?.blob || options?.onNotice)
-      return Promise.reject(
-        new Error('serializers, blob and onNotice are not available on the threaded engine'),
-      );
-    const parsers = options?.parsers ?? {};
-    return this.#send(
-      {
-        op: 'query',
-        text,
-        params,
-        rowMode: options?.rowMode,
-        raw: Object.keys(parsers).map(Number),
-        ...(tx === undefined ? {} : { tx }),
-        ...(options?.paramTypes ? { paramTypes: options.paramTypes } : {}),
-      },
-      { rowMode: options?.rowMode, parsers },
-    ) as Promise<Results<T>>;
+    return this.#statement({ op: 'query', text, params }, options, tx) as Promise<Results<T>>;
   }
 
   #exec(text: string, options: QueryOptions | undefined, tx: number | undefined) {
+    return this.#statement({ op: 'exec', text }, options, tx) as Promise<Results[]>;
+  }
+
+  #statement(
+    statement: { op: 'query'; text: string; params: unknown[] } | { op: 'exec'; text: string },
+    options: QueryOptions | undefined,
+    tx: number | undefined,
+  ): Promise<unknown> {
     if (options?.serializers || options?.blob || options?.onNotice)
       return Promise.reject(
         new Error('serializers, blob and onNotice are not available on the threaded engine'),
@@ -176,14 +168,14 @@ export class ThreadedEngine {
     const parsers = options?.parsers ?? {};
     return this.#send(
       {
-        op: 'exec',
-        text,
+        ...statement,
         rowMode: options?.rowMode,
         raw: Object.keys(parsers).map(Number),
         ...(tx === undefined ? {} : { tx }),
-      },
+        ...(statement.op === 'query' && options?.paramTypes ? { paramTypes: options.paramTypes } : {}),
+      } as RequestBody,
       { rowMode: options?.rowMode, parsers },
-    ) as Promise<Results[]>;
+    );
   }
 
   #send(body: RequestBody, parse?: Pending['parse']): Promise<unknown> {
