@@ -3,9 +3,9 @@
  * uses (`query`, `exec`, `transaction`, `isInTransaction`, `close`), answered by the PGlite that
  * embedded-worker.ts opens. The serving thread then never runs the engine's WebAssembly: a long
  * statement no longer holds up every other request (cached pages, static files, `/healthz`), and the
- * engine's code no longer shares the serving thread's JIT state (measured: a bare HTTP handler costs
- * about a fifth more CPU per request in a thread that has opened PGlite, nothing more when PGlite runs
- * in a worker of the same process).
+ * engine's code no longer shares the serving thread's JIT state (measured with bench/engine-thread.ts:
+ * a bare HTTP handler costs a quarter to a third more CPU per request in a thread that has opened
+ * PGlite, about 6 % more when PGlite runs in a worker of the same process).
  *
  * Statements keep PGlite's order: they reach the worker in the order they are sent and the engine runs
  * them in that order (a transaction holds it until it ends). Parsers are functions, so they cannot
@@ -66,14 +66,19 @@ export class ThreadedEngine {
       resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     await new Promise<void>((resolve, reject) => {
+      // A thread that ends without an error before it is ready (it cannot be opened) fails the open too.
+      const ended = (code: number) =>
+        reject(new Error(`the embedded database's thread ended (exit code ${code})`));
       const ready = (message: unknown) => {
         if ((message as { ready?: boolean }).ready !== true) return;
         worker.off('message', ready);
         worker.off('error', reject);
+        worker.off('exit', ended);
         resolve();
       };
       worker.on('message', ready);
       worker.once('error', reject);
+      worker.once('exit', ended);
     });
     return new ThreadedEngine(worker);
   }
