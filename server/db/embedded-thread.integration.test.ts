@@ -162,6 +162,14 @@ describe('PGlite in a worker thread', () => {
     expect(await ticksDuring(inThread), 'no tick while this thread ran the statement').toBeLessThanOrEqual(1);
   });
 
+  it('fails to open, with the reason, when the engine cannot be opened in its thread', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-thread-')), 'not-a-directory');
+    fs.writeFileSync(file, '');
+    await expect(openPglite({ thread: 'worker', dataDir: path.join(file, 'sub', 'pglite') })).rejects.toThrow(
+      /ENOTDIR/,
+    );
+  }, 60_000);
+
   it('refuses statements once closed, with a clear error', async () => {
     const database = await openPglite({ thread: 'worker' });
     await database.ping();
