@@ -78,7 +78,7 @@ async function run(
   const seen = { inTransaction: null as boolean | null };
   switch (request.op) {
     case 'query': {
-      const target = request.tx === undefined ? engine : transactionOf(request.tx);
+      const target = request.tx === undefined ? engine : openTransaction(request.tx).tx;
       const result = await target.query(request.text, request.params, {
         rowMode: request.rowMode,
         parsers: parsersFor(request.raw, seen),
@@ -87,7 +87,7 @@ async function run(
       return { result: plain(result), seen };
     }
     case 'exec': {
-      const target = request.tx === undefined ? engine : transactionOf(request.tx);
+      const target = request.tx === undefined ? engine : openTransaction(request.tx).tx;
       const results = await target.exec(request.text, {
         rowMode: request.rowMode,
         parsers: parsersFor(request.raw, seen),
@@ -116,8 +116,7 @@ async function run(
       return { result: null, seen };
     }
     case 'end': {
-      const open = transactions.get(request.tx);
-      if (!open) throw new Error(`transaction ${request.tx} is not open`);
+      const open = openTransaction(request.tx);
       open.end(request.rollback);
       await open.ended;
       return { result: null, seen };
@@ -129,10 +128,10 @@ async function run(
   }
 }
 
-function transactionOf(id: number): Transaction {
+function openTransaction(id: number): Open {
   const open = transactions.get(id);
   if (!open) throw new Error(`transaction ${id} is not open`);
-  return open.tx;
+  return open;
 }
 
 /** Results without what cannot cross the thread (the parsers PGlite keeps on its fields). */
